@@ -1,0 +1,55 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers, run alone with `vitest run --project <name>`:
+// unit — pure code (domain, web components), no I/O;
+// int  — real PostgreSQL / SMTP / Kafka processes started by the tests themselves;
+// e2e  — the built app in Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['domain/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'command-api/src/**/*.test.ts', 'query-api/src/**/*.test.ts', 'projectors/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['tests/int/**/*.test.ts', '**/src/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['domain/src/**/*.ts'],
+      exclude: ['domain/src/**/*.test.ts', 'domain/src/**/test-support/**'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 95 },
+    },
+  },
+});
