@@ -27,6 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
+          globalSetup: ['./tests/support/global-setup.ts'],
           include: ['tests/int/**/*.test.ts', '**/src/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
@@ -37,6 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['./tests/support/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

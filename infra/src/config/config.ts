@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * Configuration is parsed once per process from the environment, with one zod schema
+ * per process. A bad value stops the process with a message naming the variable.
+ */
+
+const optionalUrl = (description: string) => z.string().url().optional().describe(description);
+
+/** Settings every process shares. */
+export const commonConfigSchema = z.object({
+  DATA_DIR: z.string().min(1).default('./.data').describe('Folder for embedded PostgreSQL data, uploads and outgoing mail'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .describe('External PostgreSQL; unset starts an embedded one under DATA_DIR'),
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]')
+    .optional()
+    .describe('Kafka bootstrap brokers; set to relay events through Kafka'),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//, 'must be an esdb:// connection string')
+    .optional()
+    .describe('EventStoreDB connection string; set to use it instead of the PostgreSQL event store'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
+});
+
+export const httpConfigSchema = commonConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port'),
+  PUBLIC_URL: optionalUrl('Public base URL used in e-mailed links (default http://localhost:PORT)'),
+});
+
+export const mailConfigSchema = z.object({
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .describe('SMTP server; unset writes mail as .eml files under DATA_DIR/mail'),
+  MAIL_FROM: z.string().min(3).default('Soft Furnishings Shop <shop@localhost>').describe('From address of outgoing mail'),
+});
+
+export const staffConfigSchema = z.object({
+  STAFF_EMAIL: z.string().email().optional().describe('Ensures an active staff account with this e-mail at start'),
+  STAFF_PASSWORD: z.string().min(8).optional().describe('Password of the STAFF_EMAIL account'),
+});
+
+/** The embedded single-process shop needs everything. */
+export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema);
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
+export type CommonConfig = z.infer<typeof commonConfigSchema>;
+export type HttpConfig = z.infer<typeof httpConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment with a schema; empty strings count as unset. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}

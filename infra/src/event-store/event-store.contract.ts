@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ConcurrencyError, START, type EventStore, type NewEvent, type StoredEvent } from './event-store.js';
+
+/**
+ * The behaviour every EventStore adapter must have. An adapter's test file calls this
+ * with a factory that gives a store over an empty log.
+ */
+export function eventStoreContract(name: string, makeStore: () => EventStore) {
+  const event = (type = 'Thing', data: Record<string, unknown> = {}): NewEvent => ({
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { actor: 'user-1', correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-02T03:04:05.000Z' },
+  });
+  const stream = () => `test-${randomUUID()}`;
+
+  describe(`${name} event store contract`, () => {
+    it('appends to a new stream and reads it back in revision order with metadata', async () => {
+      const store = makeStore();
+      const id = stream();
+      const first = event('A', { n: 1 });
+      const result = await store.appendToStream(id, [first, event('B', { n: 2 })], { expectedRevision: 'no_stream' });
+      expect(result.nextRevision).toBe(1);
+      const read = await store.readStream(id);
+      expect(read.map((e) => [e.type, e.revision, e.data])).toEqual([
+        ['A', 0, { n: 1 }],
+        ['B', 1, { n: 2 }],
+      ]);
+      expect(read[0]).toMatchObject({ id: first.id, streamId: id, schemaVersion: 1, metadata: first.metadata });
+    });
+
+    it('reads an unknown stream as empty', async () => {
+      expect(await makeStore().readStream(stream())).toEqual([]);
+    });
+
+    it.each([
+      ['no_stream on an existing stream', 'no_stream' as const],
+      ['a stale exact revision', 0],
+      ['a revision from the future', 5],
+    ])('refuses %s with a ConcurrencyError and writes nothing', async (_label, expectedRevision) => {
+      const store = makeStore();
+      const id = stream();
+      await store.appendToStream(id, [event(), event()]);
+      await expect(store.appendToStream(id, [event()], { expectedRevision })).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('refuses stream_exists on a missing stream and accepts it on an existing one', async () => {
+      const store = makeStore();
+      const id = stream();
+      await expect(store.appendToStream(id, [event()], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(
+        ConcurrencyError,
+      );
+      await store.appendToStream(id, [event()], { expectedRevision: 'no_stream' });
+      await expect(store.appendToStream(id, [event()], { expectedRevision: 'stream_exists' })).resolves.toEqual({
+        nextRevision: 1,
+      });
+    });
+
+    it('accepts the exact current revision and any', async () => {
+      const store = makeStore();
+      const id = stream();
+      await store.appendToStream(id, [event()]);
+      expect(await store.appendToStream(id, [event()], { expectedRevision: 0 })).toEqual({ nextRevision: 1 });
+      expect(await store.appendToStream(id, [event()], { expectedRevision: 'any' })).toEqual({ nextRevision: 2 });
+    });
+
+    it('lets exactly one of two racing appends with the same expected revision win', async () => {
+      const store = makeStore();
+      const id = stream();
+      await store.appendToStream(id, [event()]);
+      const results = await Promise.allSettled([
+        store.appendToStream(id, [event('X')], { expectedRevision: 0 }),
+        store.appendToStream(id, [event('Y')], { expectedRevision: 0 }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((r) => r.status === 'rejected');
+      expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('treats a re-append of stored event ids as a no-op', async () => {
+      const store = makeStore();
+      const id = stream();
+      const events = [event(), event()];
+      await store.appendToStream(id, events, { expectedRevision: 'no_stream' });
+      const again = await store.appendToStream(id, events, { expectedRevision: 'no_stream' });
+      expect(again).toEqual({ nextRevision: 1 });
+      expect(await store.readStream(id)).toHaveLength(2);
+    });
+
+    it('reads all streams in global order, in pages, resuming from a checkpoint', async () => {
+      const store = makeStore();
+      const before = await readEverything(store);
+      const a = stream();
+      const b = stream();
+      await store.appendToStream(a, [event('A1')]);
+      await store.appendToStream(b, [event('B1'), event('B2')]);
+      await store.appendToStream(a, [event('A2')]);
+      const mine = (await readEverything(store, 2)).slice(before.length);
+      expect(mine.map((e) => e.type)).toEqual(['A1', 'B1', 'B2', 'A2']);
+      const afterFirst = await store.readAll({ from: mine[0]!.checkpoint, limit: 2 });
+      expect(afterFirst.map((e) => e.type)).toEqual(['B1', 'B2']);
+    });
+
+    it('delivers past and future events to a catch-up subscription, once each', async () => {
+      const store = makeStore();
+      const id = stream();
+      await store.appendToStream(id, [event('Past')]);
+      const seen: StoredEvent[] = [];
+      const subscription = store.subscribeToAll({
+        onBatch: async (batch) => {
+          seen.push(...batch.filter((e) => e.streamId === id));
+        },
+      });
+      await store.appendToStream(id, [event('Future')]);
+      await waitFor(() => seen.length >= 2);
+      await subscription.stop();
+      expect(seen.map((e) => e.type)).toEqual(['Past', 'Future']);
+    });
+  });
+}
+
+async function readEverything(store: EventStore, pageSize = 500): Promise<StoredEvent[]> {
+  const all: StoredEvent[] = [];
+  let from = START;
+  for (;;) {
+    const page = await store.readAll({ from, limit: pageSize });
+    if (page.length === 0) return all;
+    all.push(...page);
+    from = page[page.length - 1]!.checkpoint;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,2 @@
+export * from './test-database.js';
+export * from '../event-store/event-store.contract.js';
