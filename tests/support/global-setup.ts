@@ -4,12 +4,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@shop/infra';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminDatabaseUrl: string;
-  }
-}
-
 /**
  * One real PostgreSQL for the whole integration run: the one in DATABASE_URL when given,
  * otherwise an embedded one in a temporary folder. Each test file makes its own database.

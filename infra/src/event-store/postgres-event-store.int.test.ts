@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../testing/index.js';
 import { eventStoreContract } from './event-store.contract.js';
 import { START, type GlobalCheckpoint, type StoredEvent } from './event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';

@@ -9,8 +9,12 @@ export const infraMigrationsDir = path.resolve(path.dirname(fileURLToPath(import
  * Applies pending SQL migrations (node-pg-migrate) from the given folders, in file-name
  * order across folders. An advisory lock makes concurrent starts wait for each other.
  */
-export async function migrate(databaseUrl: string, dirs: string[], log: (message: string) => void = () => undefined) {
-  return runner({
+export async function migrate(
+  databaseUrl: string,
+  dirs: string[],
+  log: (message: string) => void = () => undefined,
+): Promise<string[]> {
+  const applied = await runner({
     databaseUrl,
     dir: [infraMigrationsDir, ...dirs].map((dir) => `${dir}/*.sql`),
     useGlob: true,
@@ -22,4 +26,5 @@ export async function migrate(databaseUrl: string, dirs: string[], log: (message
     log,
     logger: { info: log, warn: log, error: log, debug: () => undefined },
   });
+  return applied.map((migration) => migration.name);
 }

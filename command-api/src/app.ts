@@ -1,0 +1,16 @@
+import { Router } from 'express';
+import type { Clock, EventStore, IdGenerator, Logger, Pool } from '@shop/infra';
+
+export interface CommandApiDeps {
+  pool: Pool;
+  eventStore: EventStore;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+}
+
+/** Every POST, PUT and DELETE of SPEC §7. */
+export function commandRoutes(_deps: CommandApiDeps): Router {
+  const router = Router();
+  return router;
+}

@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', '**/*.js', '!eslint.config.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // Async handlers that nobody awaits lose their errors.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The domain is pure: no I/O, no clock, no randomness.
+    files: ['domain/src/**/*.ts'],
+    ignores: ['domain/src/**/*.test.ts', 'domain/src/**/test-support/**'],
+    rules: {
+      'no-restricted-globals': ['error', 'fetch', 'setTimeout', 'setInterval'],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Randomness is passed in.' },
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Time is passed in.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Time is passed in.' },
+      ],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'pg', '@shop/*'] }],
+    },
+  },
+  {
+    // Features do not import each other (bulletproof-react); shared code lives in app/ and lib/.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'Features do not import each other.' }] }],
+    },
+  },
+);

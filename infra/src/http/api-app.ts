@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import type { Logger } from '../logging/logger.js';
+import { apiNotFound, errorHandler } from './error-handler.js';
+
+export interface ApiAppOptions {
+  logger: Logger;
+  /** Mounted under /api, in order. */
+  routers: Router[];
+  /** Middleware that runs before the routers (sessions, CSRF). */
+  before?: RequestHandler[];
+  /** Routes outside /api (metrics, health). */
+  extra?: Router[];
+  /** Built web app to serve, with history-mode fallback to index.html. */
+  webDir?: string;
+}
+
+/**
+ * The Express app every process builds: the embedded shop mounts all routers in one app,
+ * a scaled process mounts only its own. Errors end in one handler (`{ status, message }`).
+ */
+export function createApiApp(options: ApiAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(express.json({ limit: '1mb' }));
+  for (const router of options.extra ?? []) app.use(router);
+  app.use('/api', ...(options.before ?? []), ...options.routers, apiNotFound);
+  if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) serveWeb(app, options.webDir);
+  app.use(errorHandler(options.logger));
+  return app;
+}
+
+function serveWeb(app: Express, webDir: string): void {
+  app.use(express.static(webDir, { index: false, maxAge: '1h' }));
+  // History mode: any other GET that accepts HTML gets the app shell.
+  app.get(/^(?!\/api\/).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.sendFile(path.join(webDir, 'index.html'));
+  });
+}

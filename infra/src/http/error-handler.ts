@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { DomainError, type DomainErrorKind, type FieldProblem } from '@shop/domain';
+import { ConcurrencyError } from '../event-store/event-store.js';
+import type { Logger } from '../logging/logger.js';
+import { HttpError } from './http-error.js';
+
+const statusOfKind: Record<DomainErrorKind, number> = {
+  validation: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rule: 422,
+};
+
+interface ErrorBody {
+  status: number;
+  message: string;
+  problems?: FieldProblem[];
+}
+
+/** The one place where errors become HTTP answers: `{ status, message }`, never a stack trace. */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof HttpError) return withProblems(error.status, error.message, error.problems);
+  if (error instanceof DomainError) return withProblems(statusOfKind[error.kind], error.message, error.problems);
+  if (error instanceof ConcurrencyError) {
+    return { status: 409, message: 'This was changed by someone else in the meantime. Reload and try again.' };
+  }
+  if (error instanceof ZodError) {
+    const problems = error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
+    return withProblems(400, problems[0] ? `${problems[0].field || 'request'}: ${problems[0].message}` : 'Invalid request.', problems);
+  }
+  const status = httpStatusOf(error);
+  if (status === 413) return { status, message: 'The request is too large.' };
+  if (status !== undefined && status >= 400 && status < 500) return { status, message: 'The request could not be read.' };
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+}
+
+function withProblems(status: number, message: string, problems: FieldProblem[]): ErrorBody {
+  return problems.length > 0 ? { status, message, problems } : { status, message };
+}
+
+/** body-parser and multer errors carry a status (400 bad JSON, 413 too large). */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof candidate === 'number' ? candidate : undefined;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const body = toErrorBody(error);
+    if (body.status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    res.status(body.status).json(body);
+  };
+}
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ status: 404, message: `No such endpoint: ${req.method} ${req.path}` });
+};

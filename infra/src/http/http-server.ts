@@ -1,0 +1,44 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+
+export interface RunningServer {
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** Listens (port 0 picks a free one) and closes gracefully, letting requests in flight finish. */
+export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server: Server = app.listen(port, host, () => {
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address ? address.port : port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 5000).unref();
+          }),
+      });
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Runs `shutdown` once on SIGINT/SIGTERM, then exits. */
+export function onShutdownSignal(shutdown: () => Promise<void>, log: (message: string) => void): void {
+  let shuttingDown = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log(`${signal} received, shutting down`);
+    shutdown()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        log(`shutdown failed: ${String(error)}`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

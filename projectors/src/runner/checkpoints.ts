@@ -1,0 +1,19 @@
+import { START, type GlobalCheckpoint, type Pool, type PoolClient } from '@shop/infra';
+
+export async function loadCheckpoint(db: Pool | PoolClient, name: string): Promise<GlobalCheckpoint> {
+  const result = await db.query<{ transaction_id: number; global_position: number }>(
+    'SELECT transaction_id, global_position FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
+  const row = result.rows[0];
+  return row ? { transactionId: row.transaction_id, position: row.global_position } : START;
+}
+
+export async function saveCheckpoint(client: PoolClient, name: string, checkpoint: GlobalCheckpoint): Promise<void> {
+  await client.query(
+    `INSERT INTO projection_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
+       global_position = EXCLUDED.global_position, updated_at = now()`,
+    [name, checkpoint.transactionId, checkpoint.position],
+  );
+}

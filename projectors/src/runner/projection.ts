@@ -1,0 +1,30 @@
+import type { PoolClient, StoredEvent } from '@shop/infra';
+
+/**
+ * A projection folds events into read-model tables. `apply` runs inside the runner's
+ * transaction, which also moves the projection's checkpoint: rows and checkpoint commit
+ * together or not at all. Table names in its SQL are unqualified, so the runner can point
+ * it at fresh tables in another schema (rebuild) through `search_path`.
+ */
+export interface Projection {
+  name: string;
+  /** Event types it reacts to; others only move the checkpoint. */
+  handles: readonly string[];
+  /** Read-model tables it owns (rebuild clones and swaps them). */
+  tables: readonly string[];
+  apply: (client: PoolClient, event: StoredEvent) => Promise<void>;
+}
+
+export class ProjectionFailedError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly event: StoredEvent,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `Projection ${projection} stopped at event ${event.id} (${event.type}, stream ${event.streamId}@${event.revision}, ` +
+        `position ${event.globalPosition}): ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+    this.name = 'ProjectionFailedError';
+  }
+}

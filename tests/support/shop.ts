@@ -1,0 +1,23 @@
+import { inject } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { createLogger, embeddedConfigSchema, loadConfig } from '@shop/infra';
+import { startShop, type RunningShop } from '@shop/server';
+
+export interface TestShop extends RunningShop {
+  db: TestDatabase;
+}
+
+/** The whole embedded shop on a fresh database of the test PostgreSQL, on a free port. */
+export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+  const db = await createTestDatabase(inject('adminDatabaseUrl'));
+  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env });
+  const shop = await startShop(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  return {
+    ...shop,
+    db,
+    stop: async () => {
+      await shop.stop();
+      await db.drop();
+    },
+  };
+}
