@@ -44,12 +44,13 @@ export function catchUpSubscription(deps: CatchUpDeps): Subscription {
     }
   };
   const done = loop();
-  return {
-    stop: async () => {
-      running = false;
-      wake();
-      await done;
-      await (await stopListening.catch(() => async () => undefined))();
-    },
+  let stopped: Promise<void> | null = null;
+  const stop = async () => {
+    running = false;
+    wake();
+    await done;
+    await (await stopListening.catch(() => async () => undefined))();
   };
+  // Stopping twice (a failed projection, then shutdown) must not release the listener twice.
+  return { stop: () => (stopped ??= stop()) };
 }
