@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Clock, EventStore, IdGenerator, Logger, Pool } from '@shop/infra';
+import type { Clock, EventStore, IdGenerator, Logger, Pool, SessionSecurity } from '@shop/infra';
 
 export interface CommandApiDeps {
   pool: Pool;
@@ -7,6 +7,7 @@ export interface CommandApiDeps {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
+  security: SessionSecurity;
 }
 
 /** Every POST, PUT and DELETE of SPEC §7. */

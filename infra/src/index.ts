@@ -12,3 +12,5 @@ export * from './http/error-handler.js';
 export * from './http/validate.js';
 export * from './http/http-server.js';
 export * from './http/api-app.js';
+export * from './http/session.js';
+export * from './http/secrets.js';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createApiApp,
+  createSessionSecurity,
   createLogger,
   createPool,
   listen,
@@ -43,8 +44,14 @@ export async function startShop(config: EmbeddedConfig, logger: Logger = createL
     await runner.start();
     stops.unshift(() => runner.stop());
     await seedOnFirstStart({ pool, eventStore, clock: systemClock, ids: uuidIds, logger });
-    const deps = { pool, eventStore, clock: systemClock, ids: uuidIds, logger, runner };
-    const app = createApiApp({ logger, routers: [queryRoutes(deps), commandRoutes(deps)], webDir });
+    const security = await createSessionSecurity(pool);
+    const deps = { pool, eventStore, clock: systemClock, ids: uuidIds, logger, runner, security };
+    const app = createApiApp({
+      logger,
+      before: security.middleware,
+      routers: [queryRoutes(deps), commandRoutes(deps)],
+      webDir,
+    });
     const server = await listen(app, config.PORT);
     stops.unshift(server.close);
     const url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;

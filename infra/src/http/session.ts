@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import connectPgSimple from 'connect-pg-simple';
+import cookieParser from 'cookie-parser';
+import { doubleCsrf } from 'csrf-csrf';
+import type { Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import type { Pool } from '../postgres/pool.js';
+import { forbidden, HttpError, unauthorized } from './http-error.js';
+import { loadOrCreateSecret } from './secrets.js';
+
+/** Who is calling, as kept in the server-side session. */
+export interface SessionUser {
+  userId: string;
+  email: string;
+  isStaff: boolean;
+  isGuest: boolean;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    user?: SessionUser;
+    /** Makes an anonymous session worth saving, so its CSRF token stays valid. */
+    csrfSeed?: string;
+  }
+}
+
+export interface SessionSecurity {
+  /** Session, cookie parsing, CSRF cookie on GETs, CSRF check on writes: mount before /api routes. */
+  middleware: RequestHandler[];
+  /** Starts a fresh session for a user who just proved who they are (and a fresh CSRF token). */
+  logIn: (req: Request, res: Response, user: SessionUser) => Promise<void>;
+  logOut: (req: Request, res: Response) => Promise<void>;
+}
+
+const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+
+/**
+ * Server sessions in PostgreSQL (express-session + connect-pg-simple) in an HttpOnly,
+ * SameSite=Lax cookie, and CSRF protection (csrf-csrf, signed double submit): any GET under
+ * /api/ sets a readable `csrftoken` cookie, and every POST/PUT/DELETE must echo it in the
+ * `X-CSRFToken` header. The token is bound to the session, so a planted cookie is useless.
+ */
+export async function createSessionSecurity(pool: Pool, options: { secureCookies?: boolean } = {}): Promise<SessionSecurity> {
+  const secret = await loadOrCreateSecret(pool, 'session');
+  const PgStore = connectPgSimple(session);
+  const secure = options.secureCookies ?? false;
+  const sessions = session({
+    store: new PgStore({ pool, tableName: 'http_sessions', pruneSessionInterval: 15 * 60 }),
+    secret,
+    name: 'sid',
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: TWO_WEEKS_MS },
+  });
+  const csrf = doubleCsrf({
+    getSecret: () => secret,
+    getSessionIdentifier: (req) => req.session.id,
+    cookieName: CSRF_COOKIE,
+    cookieOptions: { httpOnly: false, sameSite: 'lax', secure, path: '/' },
+    getCsrfTokenFromRequest: (req) => req.get(CSRF_HEADER),
+  });
+
+  const issueOnRead: RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    req.session.csrfSeed ??= randomBytes(8).toString('hex');
+    csrf.generateCsrfToken(req, res, { overwrite: false, validateOnReuse: true });
+    next();
+  };
+  const protectWrites: RequestHandler = (req, _res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || csrf.validateRequest(req)) return next();
+    next(new HttpError(403, 'Missing or invalid CSRF token. Reload the page and try again.'));
+  };
+
+  return {
+    middleware: [sessions, cookieParser(), issueOnRead, protectWrites],
+    logIn: async (req, res, user) => {
+      await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+      req.session.user = user;
+      req.session.csrfSeed = randomBytes(8).toString('hex');
+      await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+      csrf.generateCsrfToken(req, res, { overwrite: true });
+    },
+    logOut: async (req, res) => {
+      await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+      res.clearCookie('sid');
+      res.clearCookie(CSRF_COOKIE, { path: '/' });
+    },
+  };
+}
+
+export function currentUser(req: Request): SessionUser | null {
+  return req.session?.user ?? null;
+}
+
+/** The caller must be logged in (a guest session counts). */
+export function requireUser(req: Request): SessionUser {
+  const user = currentUser(req);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The caller must be staff: 401 when anonymous, 403 otherwise. */
+export function requireStaff(req: Request): SessionUser {
+  const user = requireUser(req);
+  if (!user.isStaff) throw forbidden('This area is for staff only.');
+  return user;
+}

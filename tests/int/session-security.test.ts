@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/http-client.js';
+import { startTestShop, type TestShop } from '../support/shop.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+
+describe('sessions and CSRF', () => {
+  it('sets a readable csrftoken cookie and an HttpOnly session cookie on an API GET', async () => {
+    const response = await fetch(new URL('/api/no-such-thing/', shop.url));
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('csrftoken='))).not.toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/SameSite=Lax/i);
+  });
+
+  it('refuses a write without the X-CSRFToken header with 403 { status, message }', async () => {
+    const client = new ApiClient(shop.url);
+    await client.get('/api/no-such-thing/');
+    const response = await client.post('/api/no-such-thing/', {}, { 'x-csrftoken': 'forged' });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ status: 403, message: expect.stringMatching(/CSRF/) });
+  });
+
+  it('lets a write with the echoed token through to routing', async () => {
+    const client = new ApiClient(shop.url);
+    await client.get('/api/no-such-thing/');
+    const response = await client.post('/api/no-such-thing/', {});
+    expect(response.status).toBe(404);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const client = new ApiClient(shop.url);
+    await client.get('/api/no-such-thing/');
+    const response = await fetch(new URL('/api/no-such-thing/', shop.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ status: 400, message: 'The request could not be read.' });
+  });
+});

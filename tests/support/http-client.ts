@@ -1,0 +1,53 @@
+/**
+ * A tiny cookie-keeping HTTP client for integration tests: it behaves like the web app,
+ * echoing the `csrftoken` cookie in the `X-CSRFToken` header on writes.
+ */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  get csrfToken(): string | undefined {
+    return this.cookies.get('csrftoken');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const isForm = body instanceof FormData;
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers: {
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...(this.csrfToken && method !== 'GET' ? { 'x-csrftoken': this.csrfToken } : {}),
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    this.keepCookies(response);
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: json as any };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', path, body ?? {}, headers);
+  delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
+
+  private keepCookies(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
