@@ -1,16 +1,56 @@
+import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Layout } from './Layout';
+import { useSessionStore } from '../features/auth/stores/session-store';
+import { RequireStaff, RequireUser } from './guards';
+import { BareLayout, Layout } from './Layout';
+import { NotFoundPage } from './NotFoundPage';
 import { paths } from './paths';
-import { LandingPage } from '../features/landing/components/LandingPage';
+import * as Page from './routes';
+
+/** Every route of SPEC §2 (history mode). All but signup and referral signup use the common layout. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<BareLayout />}>
+        <Route path={paths.signup} element={<Page.SignupPage />} />
+        <Route path={paths.referralSignup} element={<Page.ReferralSignupPage />} />
+      </Route>
+      <Route element={<Layout />}>
+        <Route path={paths.landing} element={<Page.LandingPage />} />
+        <Route path={paths.login} element={<Page.LoginPage />} />
+        <Route path={paths.passwordReset} element={<Page.PasswordResetPage />} />
+        <Route path={paths.forgotPassword} element={<Page.ForgotPasswordPage />} />
+        <Route path={paths.activation} element={<Page.ActivationPage />} />
+        <Route path={paths.profileCompletion} element={<Page.ProfileCompletionPage />} />
+        <Route path={paths.account} element={<RequireUser><Page.AccountPage /></RequireUser>} />
+        <Route path={paths.projects} element={<RequireUser><Page.ProjectListPage /></RequireUser>} />
+        {/* The editor decides guest access itself (SPEC §2), so these are not wrapped. */}
+        <Route path={paths.projectCreate} element={<Page.ProjectCreatePlaceholder />} />
+        <Route path={paths.projectSummary} element={<Page.ProjectSummaryPlaceholder />} />
+        <Route path={paths.projectEdit} element={<Page.ProjectEditorPlaceholder />} />
+        <Route path={paths.checkout} element={<RequireUser><Page.CheckoutPlaceholder /></RequireUser>} />
+        <Route path={paths.internalProjects} element={<RequireStaff><Page.InternalProjectListPage /></RequireStaff>} />
+        <Route path={paths.internalProject} element={<RequireStaff><Page.InternalProjectDetailPlaceholder /></RequireStaff>} />
+        <Route path={paths.internalProjectPdf} element={<RequireStaff><Page.InternalProjectPdfPlaceholder /></RequireStaff>} />
+        <Route path={paths.internalReporting} element={<RequireStaff><Page.ReportingPage /></RequireStaff>} />
+        <Route path={paths.internalTransfer} element={<RequireStaff><Page.TransferPage /></RequireStaff>} />
+        <Route path={paths.internalOrganizations} element={<RequireStaff><Page.OrganizationListPage /></RequireStaff>} />
+        <Route path={paths.internalOrganization} element={<RequireStaff><Page.OrganizationDetailPage /></RequireStaff>} />
+        <Route path={paths.internalNotifications} element={<RequireStaff><Page.NotificationsManagerPage /></RequireStaff>} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
 
 export function App() {
+  const loadSession = useSessionStore((s) => s.load);
+  useEffect(() => {
+    void loadSession();
+  }, [loadSession]);
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<Layout />}>
-          <Route path={paths.landing} element={<LandingPage />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

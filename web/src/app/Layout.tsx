@@ -1,22 +1,44 @@
-import { Link, Outlet } from 'react-router-dom';
-import { paths } from './paths';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Banner } from '../features/banner/components/Banner';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary';
+import { Header } from './Header';
 
-/** The common layout of SPEC §2: header, content, footer with a copyright line. */
+export function PageLoading() {
+  return (
+    <p role="status" className="page-loading">
+      Loading…
+    </p>
+  );
+}
+
+/** The common layout of SPEC §2: banner, header, content, footer with a copyright line. */
 export function Layout() {
+  const location = useLocation();
   return (
     <div className="layout">
-      <header className="header">
-        <Link to={paths.landing} className="brand">
-          Soft Furnishings Shop
-        </Link>
-        <nav aria-label="Main">
-          <Link to={paths.signup}>Sign Up</Link> <Link to={paths.login}>Login</Link>
-        </nav>
-      </header>
+      <Banner />
+      <Header />
       <main className="content">
-        <Outlet />
+        <ChunkErrorBoundary key={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ChunkErrorBoundary>
       </main>
       <footer className="footer">© {new Date().getFullYear()} Soft Furnishings Shop. All rights reserved.</footer>
     </div>
+  );
+}
+
+/** Pages without the common layout (signup, referral signup) still get the error boundary. */
+export function BareLayout() {
+  const location = useLocation();
+  return (
+    <ChunkErrorBoundary key={location.pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { isLoggedIn, updateProfile } from '../api/users';
+import { selectUser, useSessionStore } from '../stores/session-store';
+
+const fieldNames = ['name', 'phone'] as const;
+type Field = (typeof fieldNames)[number];
+
+/** /account: shows the profile and updates name and phone with PUT /api/users/ { name, phone }. */
+export function AccountPage() {
+  const user = useSessionStore(selectUser);
+  const setUser = useSessionStore((s) => s.setUser);
+  const [name, setName] = useState(user.name);
+  const [phone, setPhone] = useState(user.phone);
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const [saved, setSaved] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    if (!name.trim()) {
+      setErrors({ fields: { name: 'Please enter your name.' } });
+      return;
+    }
+    setSubmitting(true);
+    setErrors({ fields: {} });
+    try {
+      const updated = await updateProfile({ name: name.trim(), phone: phone.trim() });
+      // The answer is the updated profile; if it is not a whole profile, keep ours with the new values.
+      setUser(isLoggedIn(updated) ? updated : { ...user, name: name.trim(), phone: phone.trim() });
+      setSaved(true);
+    } catch (error) {
+      setErrors(formErrorsFrom(error, fieldNames));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="form-page">
+      <h1>Account</h1>
+      <dl className="profile">
+        <dt>E-mail</dt>
+        <dd>{user.email}</dd>
+        {user.is_designer && (
+          <>
+            <dt>Account type</dt>
+            <dd>Designer</dd>
+          </>
+        )}
+      </dl>
+      <form onSubmit={onSubmit} noValidate aria-label="Profile">
+        {errors.form && <Alert>{errors.form}</Alert>}
+        {saved && <Alert kind="success">Your profile has been saved.</Alert>}
+        <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
+        <FormField label="Phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.fields.phone} />
+        <button type="submit" disabled={submitting}>
+          Save profile
+        </button>
+      </form>
+    </section>
+  );
+}

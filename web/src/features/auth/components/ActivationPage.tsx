@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { errorMessage } from '../../../lib/api-client';
+import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
+import { activateAccount, resendActivation } from '../api/account';
+
+type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+/** /activation/{token}: PUT /api/activation/ { activation_key } once, then offers to log in. */
+export function ActivationPage() {
+  const { token = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'working' });
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (started.current === token) return; // one activation per token, even under StrictMode
+    started.current = token;
+    activateAccount(token).then(
+      () => setState({ kind: 'done' }),
+      (error: unknown) => setState({ kind: 'failed', message: errorMessage(error) }),
+    );
+  }, [token]);
+
+  return (
+    <section className="form-page">
+      <h1>Account activation</h1>
+      {state.kind === 'working' && <p role="status">Activating your account…</p>}
+      {state.kind === 'done' && (
+        <Alert kind="success">
+          Your account is active. <Link to={paths.login}>Log in</Link> to continue.
+        </Alert>
+      )}
+      {state.kind === 'failed' && (
+        <>
+          <Alert>{state.message}</Alert>
+          <ResendActivationForm />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ResendActivationForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setError(EMAIL_MESSAGE);
+      return;
+    }
+    setError(undefined);
+    try {
+      await resendActivation(email.trim());
+      setSent(true);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
+
+  if (sent) return <Alert kind="success">If that address has an account waiting, a new activation link is on its way.</Alert>;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Send a new activation link">
+      <p>Need a new link? Enter your e-mail address.</p>
+      <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+      <button type="submit">Send activation link</button>
+    </form>
+  );
+}

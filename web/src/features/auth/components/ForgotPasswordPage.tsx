@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
+import { requestPasswordReset } from '../api/account';
+
+const fieldNames = ['email'] as const;
+
+/** /forgot-password: POST /api/password-reset/reset_password/ { email }. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FormErrors<'email'>>({ fields: {} });
+  const [sent, setSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setErrors({ fields: { email: EMAIL_MESSAGE } });
+      return;
+    }
+    setSubmitting(true);
+    setErrors({ fields: {} });
+    try {
+      await requestPasswordReset(email.trim());
+      setSent(true);
+    } catch (error) {
+      setErrors(formErrorsFrom(error, fieldNames));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="form-page">
+      <h1>Forgot password</h1>
+      {sent ? (
+        <Alert kind="success">If an account exists for {email.trim()}, we sent it a link to reset the password.</Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+          {errors.form && <Alert>{errors.form}</Alert>}
+          <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} required />
+          <button type="submit" disabled={submitting}>
+            Send reset link
+          </button>
+        </form>
+      )}
+      <p>
+        <Link to={paths.login}>Back to log in</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
+import { useSessionStore } from '../stores/session-store';
+
+const fieldNames = ['email', 'password'] as const;
+type Field = (typeof fieldNames)[number];
+
+/** Only same-site paths are followed after login. */
+export function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+}
+
+export function LoginPage() {
+  const login = useSessionStore((s) => s.login);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const fields: FormErrors<Field>['fields'] = {};
+    if (!isValidEmail(email)) fields.email = EMAIL_MESSAGE;
+    if (!password) fields.password = 'Please enter your password.';
+    if (Object.keys(fields).length > 0) {
+      setErrors({ fields });
+      return;
+    }
+    setSubmitting(true);
+    setErrors({ fields: {} });
+    try {
+      await login({ email: email.trim(), password });
+      navigate(safeNext(searchParams.get('next')) ?? paths.projects);
+    } catch (error) {
+      setErrors(formErrorsFrom(error, fieldNames));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="form-page">
+      <h1>Log in</h1>
+      <form onSubmit={onSubmit} noValidate aria-label="Log in">
+        {errors.form && <Alert>{errors.form}</Alert>}
+        <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} required />
+        <FormField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.fields.password} required />
+        <button type="submit" disabled={submitting}>
+          {submitting ? 'Logging in…' : 'Log in'}
+        </button>
+      </form>
+      <p>
+        <Link to={paths.forgotPassword}>Forgot your password?</Link>
+      </p>
+      <p>
+        New here? <Link to={paths.signup}>Sign up</Link>
+      </p>
+    </section>
+  );
+}

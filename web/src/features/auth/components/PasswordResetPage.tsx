@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { PASSWORDS_DIFFER_MESSAGE, PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
+import { confirmPasswordReset } from '../api/account';
+
+const fieldNames = ['password', 'confirm'] as const;
+type Field = (typeof fieldNames)[number];
+
+/** /password-reset?token=…: POST /api/password-reset/confirm/ { password, token }. */
+export function PasswordResetPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const fields: FormErrors<Field>['fields'] = {};
+    if (!isValidPassword(password)) fields.password = PASSWORD_RULE_MESSAGE;
+    else if (password !== confirm) fields.confirm = PASSWORDS_DIFFER_MESSAGE;
+    if (Object.keys(fields).length > 0) {
+      setErrors({ fields });
+      return;
+    }
+    setSubmitting(true);
+    setErrors({ fields: {} });
+    try {
+      await confirmPasswordReset(password, token);
+      setDone(true);
+    } catch (error) {
+      setErrors(formErrorsFrom(error, fieldNames));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (!token) {
+    return (
+      <section className="form-page">
+        <h1>Reset password</h1>
+        <Alert>This reset link is incomplete. Use the link from your e-mail, or <Link to={paths.forgotPassword}>ask for a new one</Link>.</Alert>
+      </section>
+    );
+  }
+
+  return (
+    <section className="form-page">
+      <h1>Reset password</h1>
+      {done ? (
+        <Alert kind="success">
+          Your password has been changed. <Link to={paths.login}>Log in</Link> with your new password.
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+          {errors.form && <Alert>{errors.form}</Alert>}
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="At least 8 characters, with a digit, a lowercase and an uppercase letter."
+            error={errors.fields.password}
+            required
+          />
+          <FormField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.fields.confirm} required />
+          <button type="submit" disabled={submitting}>
+            Change password
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { errorMessage } from '../../../lib/api-client';
+import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
+import { completeProfile, fetchProfileCompletion, type ProfileCompletionInfo } from '../api/account';
+import { useSessionStore } from '../stores/session-store';
+
+const fieldNames = ['name', 'password'] as const;
+type Field = (typeof fieldNames)[number];
+
+type Load = { kind: 'loading' } | { kind: 'ready'; info: ProfileCompletionInfo } | { kind: 'failed'; message: string };
+
+/**
+ * /profile-completion/{token}: a guest finishes registering.
+ * GET /api/profile-completion/{token}, then PUT /api/profile-completion/{token}/ { name, password }.
+ */
+export function ProfileCompletionPage() {
+  const { token = '' } = useParams();
+  const reloadSession = useSessionStore((s) => s.load);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    fetchProfileCompletion(token).then(
+      (info) => {
+        if (!current) return;
+        setLoad({ kind: 'ready', info });
+        if (info.name) setName(info.name);
+      },
+      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const fields: FormErrors<Field>['fields'] = {};
+    if (!name.trim()) fields.name = 'Please enter your name.';
+    if (!isValidPassword(password)) fields.password = PASSWORD_RULE_MESSAGE;
+    if (Object.keys(fields).length > 0) {
+      setErrors({ fields });
+      return;
+    }
+    setSubmitting(true);
+    setErrors({ fields: {} });
+    try {
+      await completeProfile(token, { name: name.trim(), password });
+      setDone(true);
+      await reloadSession(); // the server may have started a session
+    } catch (error) {
+      setErrors(formErrorsFrom(error, fieldNames));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="form-page">
+      <h1>Complete your profile</h1>
+      {load.kind === 'loading' && <p role="status">Loading…</p>}
+      {load.kind === 'failed' && <Alert>{load.message}</Alert>}
+      {load.kind === 'ready' && done && (
+        <Alert kind="success">
+          Your account is ready. Go to <Link to={paths.projects}>your projects</Link> or <Link to={paths.login}>log in</Link>.
+        </Alert>
+      )}
+      {load.kind === 'ready' && !done && (
+        <form onSubmit={onSubmit} noValidate aria-label="Complete your profile">
+          {load.info.email && <p>Finish registering {load.info.email} to keep your project.</p>}
+          {errors.form && <Alert>{errors.form}</Alert>}
+          <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
+          <FormField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint="At least 8 characters, with a digit, a lowercase and an uppercase letter."
+            error={errors.fields.password}
+            required
+          />
+          <button type="submit" disabled={submitting}>
+            Complete registration
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

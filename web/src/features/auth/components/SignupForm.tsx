@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { EMAIL_MESSAGE, PASSWORD_RULE_MESSAGE, isValidEmail, isValidPassword } from '../../../lib/validation';
+import { createUser } from '../api/users';
+
+const fieldNames = ['email', 'name', 'password'] as const;
+type Field = (typeof fieldNames)[number];
+
+/** The sign-up form shared by /signup and /referral_signup: POST /api/users/ { email, name, password }. */
+export function SignupForm({ onCreated }: { onCreated: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const fields: FormErrors<Field>['fields'] = {};
+    if (!isValidEmail(email)) fields.email = EMAIL_MESSAGE;
+    if (!name.trim()) fields.name = 'Please enter your name.';
+    if (!isValidPassword(password)) fields.password = PASSWORD_RULE_MESSAGE;
+    if (Object.keys(fields).length > 0) {
+      setErrors({ fields });
+      return;
+    }
+    setSubmitting(true);
+    setErrors({ fields: {} });
+    try {
+      await createUser({ email: email.trim(), name: name.trim(), password });
+      onCreated(email.trim());
+    } catch (error) {
+      setErrors(formErrorsFrom(error, fieldNames));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign up">
+      {errors.form && <Alert>{errors.form}</Alert>}
+      <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
+      <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} required />
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint="At least 8 characters, with a digit, a lowercase and an uppercase letter."
+        error={errors.fields.password}
+        required
+      />
+      <button type="submit" disabled={submitting}>
+        {submitting ? 'Creating account…' : 'Create account'}
+      </button>
+    </form>
+  );
+}

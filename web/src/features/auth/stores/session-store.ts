@@ -1,0 +1,47 @@
+import { create } from 'zustand';
+import { login as loginCall, logout as logoutCall, type Credentials } from '../api/sessions';
+import { emptyProfile, fetchCurrentUser, isLoggedIn, type UserProfile } from '../api/users';
+
+export type SessionStatus = 'idle' | 'loading' | 'ready';
+
+interface SessionState {
+  user: UserProfile;
+  /** 'ready' once GET /api/users/ has answered (or failed: then the user is the empty profile). */
+  status: SessionStatus;
+  load: () => Promise<void>;
+  /** Logs in; rejects with the ApiError so the form can show it. */
+  login: (credentials: Credentials) => Promise<UserProfile>;
+  /** Ends the session on the server; the local session is cleared even if that call fails. */
+  logout: () => Promise<void>;
+  setUser: (user: UserProfile) => void;
+}
+
+export const useSessionStore = create<SessionState>()((set) => ({
+  user: emptyProfile,
+  status: 'idle',
+  load: async () => {
+    set({ status: 'loading' });
+    const user = await fetchCurrentUser();
+    set({ user, status: 'ready' });
+  },
+  login: async (credentials) => {
+    let user = await loginCall(credentials);
+    // The login answer is the profile; should it come back without an id, ask for it once.
+    if (!isLoggedIn(user)) user = await fetchCurrentUser();
+    set({ user, status: 'ready' });
+    return user;
+  },
+  logout: async () => {
+    try {
+      await logoutCall();
+    } finally {
+      set({ user: emptyProfile, status: 'ready' });
+    }
+  },
+  setUser: (user) => set({ user, status: 'ready' }),
+}));
+
+export const selectUser = (s: SessionState) => s.user;
+export const selectLoggedIn = (s: SessionState) => isLoggedIn(s.user);
+export const selectIsStaff = (s: SessionState) => isLoggedIn(s.user) && s.user.is_staff;
+export const selectSessionReady = (s: SessionState) => s.status === 'ready';

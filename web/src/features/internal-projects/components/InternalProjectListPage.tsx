@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths, to } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCents, formatDate } from '../../../lib/format';
+import { internalStateOrder, productionStateLabel, projectStateLabel } from '../../../lib/project-labels';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { fetchInternalProjects, type InternalProjectSummary } from '../api/internal-projects';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; projects: InternalProjectSummary[] } | { kind: 'failed'; message: string };
+
+/** The user column: the list may carry an e-mail, a name, or a user object. */
+function userLabel(user: unknown): string {
+  if (typeof user === 'string' || typeof user === 'number') return String(user);
+  if (typeof user === 'object' && user !== null) {
+    const u = user as { name?: unknown; email?: unknown };
+    if (typeof u.name === 'string' && u.name) return u.name;
+    if (typeof u.email === 'string') return u.email;
+  }
+  return '';
+}
+
+/** /internal/projects/: all projects with state and name filters and a readiness column. */
+export function InternalProjectListPage() {
+  const [state, setState] = useState('');
+  const [name, setName] = useState('');
+  const debouncedName = useDebouncedValue(name.trim(), 300);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ kind: 'loading' });
+    fetchInternalProjects({ state, name: debouncedName }).then(
+      (projects) => current && setLoad({ kind: 'ready', projects }),
+      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [state, debouncedName]);
+
+  return (
+    <section>
+      <div className="page-heading">
+        <h1>Internal projects</h1>
+        <Link to={paths.internalTransfer}>Transfer a project</Link>
+      </div>
+      <form className="filters" role="search" aria-label="Filter projects" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="internal-state-filter">State</label>
+          <select id="internal-state-filter" value={state} onChange={(e) => setState(e.target.value)}>
+            <option value="">All states</option>
+            {internalStateOrder.map((code) => (
+              <option key={code} value={code}>
+                {projectStateLabel(code)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="internal-name-filter">Name</label>
+          <input id="internal-name-filter" type="search" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+      </form>
+      {load.kind === 'loading' && <p role="status">Loading projects…</p>}
+      {load.kind === 'failed' && <Alert>{load.message}</Alert>}
+      {load.kind === 'ready' && load.projects.length === 0 && <p>No projects match.</p>}
+      {load.kind === 'ready' && load.projects.length > 0 && (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Customer</th>
+                <th scope="col">State</th>
+                <th scope="col">Production</th>
+                <th scope="col">Readiness</th>
+                <th scope="col">Submitted</th>
+                <th scope="col">Due</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {load.projects.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <Link to={to.internalProject(p.id)}>{p.name || 'Untitled project'}</Link>
+                  </td>
+                  <td>{userLabel(p.user)}</td>
+                  <td>{projectStateLabel(p.state)}</td>
+                  <td>{productionStateLabel(p.production_state)}</td>
+                  <td>{p.readiness ?? ''}</td>
+                  <td>{formatDate(p.submitted)}</td>
+                  <td>{formatDate(p.due)}</td>
+                  <td>{formatCents(p.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

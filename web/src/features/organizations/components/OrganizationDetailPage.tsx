@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths, to } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { FormField } from '../../../components/FormField';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCents, formatDate } from '../../../lib/format';
+import { projectStateLabel } from '../../../lib/project-labels';
+import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
+import {
+  addMember,
+  deleteOrganization,
+  fetchOrganization,
+  fetchShippedProjects,
+  removeMember,
+  renameOrganization,
+  type Organization,
+  type ShippedProject,
+} from '../api/organizations';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; organization: Organization } | { kind: 'failed'; message: string };
+type Shipped = { kind: 'loading' } | { kind: 'ready'; projects: ShippedProject[] } | { kind: 'failed'; message: string };
+
+/** /internal/organizations/{id}: rename, delete, members, shipped projects. */
+export function OrganizationDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [shipped, setShipped] = useState<Shipped>({ kind: 'loading' });
+  const [name, setName] = useState('');
+  const [memberEmail, setMemberEmail] = useState('');
+  const [memberError, setMemberError] = useState<string>();
+  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(() => {
+    fetchOrganization(id).then(
+      (organization) => {
+        setLoad({ kind: 'ready', organization });
+        setName(organization.name);
+      },
+      (error: unknown) => setLoad({ kind: 'failed', message: errorMessage(error) }),
+    );
+  }, [id]);
+
+  useEffect(refresh, [refresh]);
+  useEffect(() => {
+    fetchShippedProjects(id).then(
+      (projects) => setShipped({ kind: 'ready', projects }),
+      (error: unknown) => setShipped({ kind: 'failed', message: errorMessage(error) }),
+    );
+  }, [id]);
+
+  async function act(action: () => Promise<unknown>, success: string): Promise<boolean> {
+    setBusy(true);
+    setNotice(undefined);
+    try {
+      await action();
+      setNotice({ kind: 'success', text: success });
+      return true;
+    } catch (error) {
+      setNotice({ kind: 'error', text: errorMessage(error) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onRename(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNotice({ kind: 'error', text: 'Please enter a name for the organization.' });
+      return;
+    }
+    if (await act(() => renameOrganization(id, name.trim()), 'The organization has been renamed.')) refresh();
+  }
+
+  async function onDelete() {
+    if (!window.confirm('Delete this organization? Its members keep their accounts and projects.')) return;
+    if (await act(() => deleteOrganization(id), 'The organization has been deleted.')) navigate(paths.internalOrganizations);
+  }
+
+  async function onAddMember(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidEmail(memberEmail)) {
+      setMemberError(EMAIL_MESSAGE);
+      return;
+    }
+    setMemberError(undefined);
+    const email = memberEmail.trim();
+    if (await act(() => addMember(id, email), `${email} has been added.`)) {
+      setMemberEmail('');
+      refresh();
+    }
+  }
+
+  async function onRemoveMember(email: string) {
+    if (await act(() => removeMember(id, email), `${email} has been removed.`)) refresh();
+  }
+
+  if (load.kind === 'loading') return <p role="status">Loading organization…</p>;
+  if (load.kind === 'failed') {
+    return (
+      <section>
+        <h1>Organization</h1>
+        <Alert>{load.message}</Alert>
+        <Link to={paths.internalOrganizations}>Back to organizations</Link>
+      </section>
+    );
+  }
+  const org = load.organization;
+
+  return (
+    <section>
+      <p>
+        <Link to={paths.internalOrganizations}>Back to organizations</Link>
+      </p>
+      <h1>{org.name || `Organization ${id}`}</h1>
+      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+
+      <form onSubmit={onRename} noValidate aria-label="Rename organization" className="inline-form">
+        <FormField label="Organization name" name="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" disabled={busy}>
+          Rename
+        </button>
+        <button type="button" className="danger" onClick={() => void onDelete()} disabled={busy}>
+          Delete organization
+        </button>
+      </form>
+
+      <h2>Members</h2>
+      {org.members.length === 0 ? (
+        <p>No members yet.</p>
+      ) : (
+        <ul className="member-list">
+          {org.members.map((m) => (
+            <li key={m.email}>
+              {m.name ? `${m.name} (${m.email})` : m.email}{' '}
+              <button type="button" onClick={() => void onRemoveMember(m.email)} disabled={busy} aria-label={`Remove ${m.email}`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={onAddMember} noValidate aria-label="Add member" className="inline-form">
+        <FormField label="Member e-mail" name="email" type="email" value={memberEmail} onChange={(e) => setMemberEmail(e.target.value)} error={memberError} />
+        <button type="submit" disabled={busy}>
+          Add member
+        </button>
+      </form>
+
+      <h2>Shipped projects</h2>
+      {shipped.kind === 'loading' && <p role="status">Loading shipped projects…</p>}
+      {shipped.kind === 'failed' && <Alert>{shipped.message}</Alert>}
+      {shipped.kind === 'ready' && shipped.projects.length === 0 && <p>No shipped projects.</p>}
+      {shipped.kind === 'ready' && shipped.projects.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">State</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shipped.projects.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <Link to={to.internalProject(p.id)}>{p.name || 'Untitled project'}</Link>
+                </td>
+                <td>{projectStateLabel(p.state)}</td>
+                <td>{formatDate(p.paid)}</td>
+                <td>{formatCents(p.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
