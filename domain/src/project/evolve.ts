@@ -1,0 +1,195 @@
+import { assertNever } from '../shared/decider.js';
+import type { DraftBody, ItemPrice, FabricPrice, ProjectEvent, ProjectEventOf } from './events.js';
+import type { Fabric, ProjectNotes } from './model.js';
+import type { Project, ProjectStreamState } from './state.js';
+
+/** Folds one event into the stream state. Events are facts: evolve never rejects one. */
+export function evolve(state: ProjectStreamState, event: ProjectEvent): ProjectStreamState {
+  switch (event.type) {
+    case 'ProjectCreated':
+    case 'ProjectCopied':
+      return { status: 'existing', project: created(event) };
+    case 'ProjectDeleted':
+      return state.status === 'empty' ? state : { status: 'deleted', project: deleted(state.project, event.data.at) };
+    default:
+      return state.status === 'existing' ? { status: 'existing', project: applyChange(state.project, event) } : state;
+  }
+}
+
+function created(event: ProjectEventOf<'ProjectCreated' | 'ProjectCopied'>): Project {
+  const { data } = event;
+  return {
+    ...body(data),
+    id: data.projectId,
+    user: data.ownerId,
+    organization_id: data.organizationId,
+    state: 'D',
+    production_state: 'N',
+    created: data.at,
+    updated: data.at,
+    submitted: null,
+    priced: null,
+    approved: null,
+    paused: null,
+    unpaused: null,
+    started: null,
+    due: null,
+    paid: null,
+    completed: null,
+    shipped: null,
+    archived: null,
+    onsite_complete: null,
+    fabric_arrived: null,
+    production_time: data.productionTime,
+    resume_state: null,
+    payments: [],
+    balance_remaining: null,
+    shipment: null,
+    staff_notes: [],
+    emails: [],
+    uploads: [],
+    copied_from: event.type === 'ProjectCopied' ? event.data.copiedFrom : null,
+  };
+}
+
+const body = (data: DraftBody): DraftBody => ({
+  name: data.name,
+  category: data.category,
+  fabrics: data.fabrics,
+  additional_notes: data.additional_notes,
+  notes: data.notes,
+  shipping_notes: data.shipping_notes,
+  shipping_cost: data.shipping_cost,
+});
+
+/** SPEC §4: "Deleting a project resets it to D with empty fields". */
+const deleted = (project: Project, at: string): Project => ({
+  ...project,
+  ...body({ name: '', category: null, fabrics: [], additional_notes: '', notes: {}, shipping_notes: {}, shipping_cost: 0 }),
+  state: 'D',
+  updated: at,
+});
+
+type ChangeEvent = Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectCopied' | 'ProjectDeleted' }>;
+
+function applyChange(project: Project, event: ChangeEvent): Project {
+  return { ...change(project, event), updated: event.data.at };
+}
+
+// One case per event, each a small pure update; the switch ends in assertNever.
+function change(project: Project, event: ChangeEvent): Project {
+  const { data } = event;
+  switch (event.type) {
+    case 'DraftSaved':
+      return { ...project, ...body(event.data) };
+    case 'CheckoutDetailsUpdated':
+      return { ...project, name: event.data.name, notes: event.data.notes, shipping_notes: event.data.shipping_notes };
+    case 'ImageUploaded':
+      return { ...project, uploads: [...project.uploads, { fabricId: event.data.fabricId, path: event.data.path, fileName: event.data.fileName, at: data.at }] };
+    case 'SubmittedForReview':
+      // A (re)submission needs fresh pricing by staff before it can be approved.
+      return { ...project, state: 'R', submitted: data.at, priced: null };
+    case 'ReturnedToDraft':
+      return { ...project, state: 'D', approved: null };
+    case 'ItemsPriced':
+      return priced(project, event);
+    case 'ProjectApproved':
+      return { ...project, state: 'A', approved: data.at };
+    case 'InvoiceSent':
+    case 'ReminderSent':
+      return project;
+    case 'PaymentRecorded':
+      return paymentRecorded(project, event);
+    case 'ProjectPaused':
+      return { ...project, state: 'PS', paused: data.at, resume_state: event.data.from };
+    case 'ProjectUnpaused':
+      return { ...project, state: event.data.to, unpaused: data.at, resume_state: null };
+    case 'ProductionStarted':
+      return { ...project, state: 'I', started: data.at, due: event.data.due };
+    case 'ProductionStateChanged':
+      return { ...project, production_state: event.data.to };
+    case 'FabricArrived':
+      return fabricArrived(project, event.data.fabricId, data.at);
+    case 'OnsiteVisitCompleted':
+      return { ...project, onsite_complete: data.at };
+    case 'DueDateSet':
+      return { ...project, due: event.data.due };
+    case 'ProductionTimeSet':
+      return { ...project, production_time: event.data.weeks };
+    case 'ProjectCompleted':
+      return { ...project, state: 'C', completed: data.at };
+    case 'ProjectShipped':
+      return { ...project, state: 'S', shipped: data.at, shipment: { carrier: event.data.carrier, trackingNumber: event.data.trackingNumber } };
+    case 'ProjectArchived':
+      return { ...project, state: 'X', archived: data.at };
+    case 'ProjectTransferred':
+      return { ...project, user: event.data.toUserId, organization_id: event.data.organizationId };
+    case 'NoteAdded':
+      return { ...project, staff_notes: [...project.staff_notes, { id: event.data.noteId, text: event.data.text, author: data.by, created: data.at, updated: null }] };
+    case 'NoteEdited':
+      return { ...project, staff_notes: project.staff_notes.map((note) => (note.id === event.data.noteId ? { ...note, text: event.data.text, updated: data.at } : note)) };
+    case 'NoteDeleted':
+      return { ...project, staff_notes: project.staff_notes.filter((note) => note.id !== event.data.noteId) };
+    case 'EmailRequested':
+      return { ...project, emails: [...project.emails, { emailId: event.data.emailId, kind: event.data.kind, to: event.data.to, status: 'requested', requested: data.at, settled: null, failure: null }] };
+    case 'EmailSent':
+      return settleEmail(project, event.data.emailId, { status: 'sent', settled: data.at, failure: null });
+    case 'EmailFailed':
+      return settleEmail(project, event.data.emailId, { status: 'failed', settled: data.at, failure: event.data.reason });
+    default:
+      return assertNever(event);
+  }
+}
+
+function priced(project: Project, event: ProjectEventOf<'ItemsPriced'>): Project {
+  const { items, fabrics, shippingCost } = event.data;
+  return {
+    ...project,
+    priced: event.data.at,
+    fabrics: project.fabrics.map((fabric) => priceFabric(fabric, items, fabrics)),
+    shipping_cost: shippingCost ?? project.shipping_cost,
+  };
+}
+
+function priceFabric(fabric: Fabric, items: readonly ItemPrice[], fabrics: readonly FabricPrice[]): Fabric {
+  const fabricPrice = fabrics.find((price) => price.fabricId === fabric.id);
+  return {
+    ...fabric,
+    ...(fabricPrice ? { unit_price: fabricPrice.unit_price } : {}),
+    items: fabric.items.map((item, index) => {
+      const price = items.find((candidate) => candidate.fabricId === fabric.id && candidate.itemIndex === index);
+      if (!price) return item;
+      const { fabricId: _fabric, itemIndex: _index, ...values } = price;
+      return { ...item, ...values };
+    }),
+  };
+}
+
+function paymentRecorded(project: Project, event: ProjectEventOf<'PaymentRecorded'>): Project {
+  const { amount, partial, remaining, at, by } = event.data;
+  return {
+    ...project,
+    // The first payment books the project (A → P); later ones settle the balance.
+    state: project.state === 'A' ? 'P' : project.state,
+    paid: project.paid ?? at,
+    payments: [...project.payments, { amount, partial, remaining, at, by }],
+    balance_remaining: remaining,
+    notes: withPaymentDetails(project.notes, partial, remaining),
+  };
+}
+
+/** SPEC §3 keeps payment details in notes, with `remaining` in dollars (§9 converts it to cents). */
+const withPaymentDetails = (notes: ProjectNotes, partial: boolean, remaining: number): ProjectNotes => ({
+  ...notes,
+  payment_details: { partial_payment: partial && remaining > 0, details: { remaining: remaining / 100 } },
+});
+
+function fabricArrived(project: Project, fabricId: string | null, at: string): Project {
+  const fabrics = project.fabrics.map((fabric) => (fabricId === null || fabric.id === fabricId ? { ...fabric, arrived: true } : fabric));
+  const all = fabrics.every((fabric) => fabric.arrived === true);
+  return { ...project, fabrics, fabric_arrived: all ? project.fabric_arrived ?? at : null };
+}
+
+function settleEmail(project: Project, emailId: string, outcome: Pick<Project['emails'][number], 'status' | 'settled' | 'failure'>): Project {
+  return { ...project, emails: project.emails.map((email) => (email.emailId === emailId ? { ...email, ...outcome } : email)) };
+}
