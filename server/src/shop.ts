@@ -21,18 +21,28 @@ import { seedOnFirstStart } from './seed.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** What a process hosts: the embedded shop hosts all three; a scaled process one of them. */
+export type Role = 'command' | 'query' | 'projectors';
+export const allRoles: readonly Role[] = ['command', 'query', 'projectors'];
+
 export interface RunningShop {
-  url: string;
+  /** Base URL of the HTTP server, or null for a projectors-only process. */
+  url: string | null;
   databaseUrl: string;
   logger: Logger;
   stop: () => Promise<void>;
 }
 
 /**
- * The embedded topology: one process hosts the command API, the query API, the projectors
- * and the built web app on one port, over one PostgreSQL (embedded unless DATABASE_URL).
+ * Starts the given roles over one PostgreSQL (embedded unless DATABASE_URL). With every role
+ * this is the embedded topology: command API, query API, projectors and the built web app
+ * on one port. Stops run in reverse order of starts.
  */
-export async function startShop(config: EmbeddedConfig, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<RunningShop> {
+export async function startShop(
+  config: EmbeddedConfig,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  roles: readonly Role[] = allRoles,
+): Promise<RunningShop> {
   const database = await openDatabase(config, logger);
   const stops: Array<() => Promise<void>> = [database.stop];
   try {
@@ -40,21 +50,30 @@ export async function startShop(config: EmbeddedConfig, logger: Logger = createL
     const pool = createPool(database.url, 20);
     stops.unshift(() => pool.end());
     const eventStore = new PostgresEventStore(pool);
-    const runner = new ProjectionRunner({ pool, eventStore, logger }, allProjections);
-    await runner.start();
-    stops.unshift(() => runner.stop());
-    await seedOnFirstStart({ pool, eventStore, clock: systemClock, ids: uuidIds, logger });
-    const security = await createSessionSecurity(pool);
-    const deps = { pool, eventStore, clock: systemClock, ids: uuidIds, logger, runner, security };
-    const app = createApiApp({
-      logger,
-      before: security.middleware,
-      routers: [queryRoutes(deps), commandRoutes(deps)],
-      webDir,
-    });
-    const server = await listen(app, config.PORT);
-    stops.unshift(server.close);
-    const url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
+    const base = { pool, eventStore, clock: systemClock, ids: uuidIds, logger };
+
+    let runner: ProjectionRunner | null = null;
+    if (roles.includes('projectors')) {
+      runner = new ProjectionRunner({ pool, eventStore, logger }, allProjections);
+      await runner.start();
+      const started = runner;
+      stops.unshift(() => started.stop());
+    }
+    if (roles.includes('command')) await seedOnFirstStart(base);
+
+    let url: string | null = null;
+    if (roles.includes('command') || roles.includes('query')) {
+      const security = await createSessionSecurity(pool);
+      const deps = { ...base, runner, security };
+      const routers = [
+        ...(roles.includes('query') ? [queryRoutes(deps)] : []),
+        ...(roles.includes('command') ? [commandRoutes(deps)] : []),
+      ];
+      const app = createApiApp({ logger, before: security.middleware, routers, webDir: roles.length === 3 ? webDir : undefined });
+      const server = await listen(app, config.PORT);
+      stops.unshift(server.close);
+      url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
+    }
     return { url, databaseUrl: database.url, logger, stop: () => runAll(stops) };
   } catch (error) {
     await runAll(stops);
