@@ -1,7 +1,19 @@
-import { useEffect } from 'react';
-import Markdown from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BANNER_ROTATION_MS, selectCurrentNotification, useBannerStore } from '../stores/banner-store';
+
+// The Markdown renderer is fetched only when there is something to show.
+const BannerMarkdown = lazy(() => import('./BannerMarkdown'));
+
+/** If the Markdown chunk cannot be fetched the banner disappears rather than taking the page down. */
+class BannerErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /** The notification banner at the top of every page: rotates every 3750 ms, Message rendered as sanitized Markdown. */
 export function Banner() {
@@ -24,7 +36,11 @@ export function Banner() {
   return (
     <aside className="banner" aria-label="Announcements">
       <div className="banner-message" key={current.id}>
-        <Markdown rehypePlugins={[rehypeSanitize]}>{current.message}</Markdown>
+        <BannerErrorBoundary>
+          <Suspense fallback={null}>
+            <BannerMarkdown message={current.message} />
+          </Suspense>
+        </BannerErrorBoundary>
       </div>
     </aside>
   );
