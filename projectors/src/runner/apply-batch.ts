@@ -1,33 +1,62 @@
-import { inTransaction, type Pool, type StoredEvent } from '@shop/infra';
+import { inTransaction, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
 import { saveCheckpoint } from './checkpoints.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
+export interface ApplyOptions {
+  /** Redirects unqualified table names to fresh tables in this schema (rebuilds). */
+  schema?: string;
+  /** Name under which the checkpoint is stored; defaults to the projection's name. */
+  checkpointName?: string;
+  /** Store the global checkpoint (false when fed from Kafka, where offsets are the checkpoint). */
+  saveGlobalCheckpoint?: boolean;
+}
+
 /**
- * Applies a batch to one projection in a single transaction and moves its checkpoint to
- * the batch's last event. `schema` redirects unqualified table names (rebuilds); the
- * checkpoint is stored under `checkpointName` in the same transaction.
+ * Applies a batch to one projection in a single transaction: its rows, each stream's last
+ * applied revision, and its checkpoint commit together. Events whose stream revision was
+ * applied already are skipped, so redelivery (Kafka, a crash before an offset commit) is
+ * harmless. Returns how many events the projection handled.
  */
-export async function applyBatch(
-  pool: Pool,
-  projection: Projection,
-  events: StoredEvent[],
-  options: { schema?: string; checkpointName?: string } = {},
-): Promise<number> {
+export async function applyBatch(pool: Pool, projection: Projection, events: StoredEvent[], options: ApplyOptions = {}): Promise<number> {
   const last = events[events.length - 1];
   if (!last) return 0;
-  let applied = 0;
-  await inTransaction(pool, async (client) => {
+  return inTransaction(pool, async (client) => {
     if (options.schema) await client.query(`SET LOCAL search_path TO "${options.schema}", public`);
+    const name = options.checkpointName ?? projection.name;
+    const applied = await appliedRevisions(client, name, events);
+    let handled = 0;
     for (const event of events) {
+      if ((applied.get(event.streamId) ?? -1) >= event.revision) continue;
+      applied.set(event.streamId, event.revision);
       if (!projection.handles.includes(event.type)) continue;
       try {
         await projection.apply(client, event);
       } catch (error) {
         throw new ProjectionFailedError(projection.name, event, error);
       }
-      applied++;
+      handled++;
     }
-    await saveCheckpoint(client, options.checkpointName ?? projection.name, last.checkpoint);
+    await saveRevisions(client, name, events, applied);
+    if (options.saveGlobalCheckpoint !== false) await saveCheckpoint(client, name, last.checkpoint);
+    return handled;
   });
-  return applied;
+}
+
+async function appliedRevisions(client: PoolClient, projection: string, events: StoredEvent[]): Promise<Map<string, number>> {
+  const streams = [...new Set(events.map((event) => event.streamId))];
+  const result = await client.query<{ stream_id: string; revision: number }>(
+    'SELECT stream_id, revision FROM projection_stream_revisions WHERE projection = $1 AND stream_id = ANY($2)',
+    [projection, streams],
+  );
+  return new Map(result.rows.map((row) => [row.stream_id, row.revision]));
+}
+
+async function saveRevisions(client: PoolClient, projection: string, events: StoredEvent[], applied: Map<string, number>) {
+  const streams = [...new Set(events.map((event) => event.streamId))];
+  await client.query(
+    `INSERT INTO projection_stream_revisions (projection, stream_id, revision)
+     SELECT $1, s, r FROM unnest($2::text[], $3::bigint[]) AS t(s, r)
+     ON CONFLICT (projection, stream_id) DO UPDATE SET revision = GREATEST(projection_stream_revisions.revision, EXCLUDED.revision)`,
+    [projection, streams, streams.map((stream) => applied.get(stream) ?? -1)],
+  );
 }
