@@ -45,7 +45,7 @@ function matchPillow(item: LineItem, style: string, candidates: CatalogueProduct
   if (!parsed) return { kind: 'no_size' };
   const limits = outOfLimits(dimensionLimitsFor('P', style), parsed, Object.keys(parsed) as DimensionKey[]);
   if (limits) return limits;
-  // A face area, or the single number Patty and Claude take (docs/decisions/0025).
+  // A face area, or the single number Patty and Claude take (docs/decisions/0020).
   const measure = (parsed.width ?? 1) * (parsed.height ?? 1);
   return matchedOrNoSize(smallestCustomSkuFor(candidates, measure), parsed, true);
 }
