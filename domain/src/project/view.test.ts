@@ -112,3 +112,10 @@ describe('projectView', () => {
     expect(viewOf([copied]).copied_from).toBe('p-0');
   });
 });
+
+describe('project event schemas', () => {
+  it('accept every event of the test histories', async () => {
+    const { ProjectEvent } = await import('./events.js');
+    for (const events of Object.values(historyTo)) for (const event of events) expect(ProjectEvent.parse(event)).toEqual(event);
+  });
+});

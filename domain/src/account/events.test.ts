@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { AccountEvent, accountEventTypes } from './events.js';
+
+describe('account event schemas', () => {
+  it('lists every event type', () => {
+    expect(accountEventTypes).toContain('GuestProfileCompleted');
+    expect(accountEventTypes).toHaveLength(10);
+  });
+  it('keeps secrets out: unknown fields such as a password hash are stripped on parse', () => {
+    const parsed = AccountEvent.parse({ type: 'PasswordChanged', data: { reason: 'change', at: 'now', by: 'u-1', passwordHash: 'x' } });
+    expect(parsed).toEqual({ type: 'PasswordChanged', data: { reason: 'change', at: 'now', by: 'u-1' } });
+  });
+  it('rejects an event without its stamp', () => {
+    expect(AccountEvent.safeParse({ type: 'Activated', data: {} }).success).toBe(false);
+  });
+});
