@@ -14,3 +14,5 @@ export * from './http/http-server.js';
 export * from './http/api-app.js';
 export * from './http/session.js';
 export * from './http/secrets.js';
+export * from './kafka/kafka-transport.js';
+export * from './kafka/local-broker.js';

@@ -3,3 +3,5 @@ export * from './runner/projection-runner.js';
 export * from './runner/apply-batch.js';
 export * from './runner/checkpoints.js';
 export * from './read-models/all.js';
+export * from './runner/kafka-projection-feed.js';
+export * from './relay/event-relay.js';

@@ -4,6 +4,7 @@ import { createLogger, embeddedConfigSchema, loadConfig } from '@shop/infra';
 import { startShop, type RunningShop } from '@shop/server';
 
 export interface TestShop extends RunningShop {
+  url: string;
   db: TestDatabase;
 }
 
@@ -12,8 +13,10 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
   const db = await createTestDatabase(inject('adminDatabaseUrl'));
   const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env });
   const shop = await startShop(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  if (!shop.url) throw new Error('the embedded shop always serves HTTP');
   return {
     ...shop,
+    url: shop.url,
     db,
     stop: async () => {
       await shop.stop();

@@ -20,6 +20,14 @@ export const commonConfigSchema = z.object({
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]')
     .optional()
     .describe('Kafka bootstrap brokers; set to relay events through Kafka'),
+  KAFKA_TOPIC: z.string().regex(/^[a-zA-Z0-9._-]+$/).default('shop-events').describe('Topic the relay publishes events to'),
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6).describe('Partitions of the events topic when it is created'),
+  KAFKA_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(-1)
+    .default(7 * 24 * 60 * 60 * 1000)
+    .describe('Retention of the events topic (-1 keeps forever); the event store stays the source of truth'),
   EVENTSTORE_URL: z
     .string()
     .regex(/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//, 'must be an esdb:// connection string')

@@ -1,0 +1,68 @@
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import type { StoredEvent } from '../event-store/event-store.js';
+
+export interface KafkaSettings {
+  brokers: string;
+  topic: string;
+  partitions: number;
+  retentionMs: number;
+  clientId: string;
+}
+
+/**
+ * kafkajs wiring for the events topic. Messages are keyed by stream id, so one stream's
+ * events stay in one partition, in revision order.
+ */
+export class KafkaTransport {
+  private readonly kafka: Kafka;
+
+  constructor(readonly settings: KafkaSettings) {
+    this.kafka = new Kafka({
+      clientId: settings.clientId,
+      brokers: settings.brokers.split(','),
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 5000 },
+    });
+  }
+
+  /** Creates the topic with the configured partitions and retention unless it exists. */
+  async ensureTopic(): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = await admin.listTopics();
+      if (existing.includes(this.settings.topic)) return;
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: [
+          {
+            topic: this.settings.topic,
+            numPartitions: this.settings.partitions,
+            replicationFactor: 1,
+            configEntries: [{ name: 'retention.ms', value: String(this.settings.retentionMs) }],
+          },
+        ],
+      });
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /** Idempotent producer: broker-side dedupe of its own retries within a session. */
+  producer(): Producer {
+    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  }
+
+  consumer(groupId: string): Consumer {
+    return this.kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 10_000, heartbeatInterval: 1000 });
+  }
+}
+
+export function encodeEvent(event: StoredEvent): { key: string; value: string } {
+  return { key: event.streamId, value: JSON.stringify(event) };
+}
+
+export function decodeEvent(value: Buffer | null): StoredEvent {
+  if (!value) throw new Error('Kafka message without a value');
+  return JSON.parse(value.toString('utf8')) as StoredEvent;
+}

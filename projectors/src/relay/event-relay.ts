@@ -1,0 +1,85 @@
+import { inTransaction, type EventStore, type KafkaTransport, type Logger, type Pool, type PoolClient, type Subscription } from '@shop/infra';
+import { encodeEvent } from '@shop/infra';
+import { loadCheckpoint, saveCheckpoint } from '../runner/checkpoints.js';
+
+const RELAY_CHECKPOINT = 'kafka-relay';
+// Any constant shared by every relay process; only the holder of this lock publishes.
+const RELAY_LOCK_KEY = 7_351_001;
+
+export interface EventRelayStatus {
+  active: boolean;
+  published: number;
+  lastPosition: number;
+}
+
+/**
+ * Publishes every event, in the event store's global order, to the Kafka topic keyed by
+ * stream id. The checkpoint moves only after Kafka acknowledged the batch (acks=all), so a
+ * crash or a broker outage loses nothing; a crash between the ack and the checkpoint
+ * republishes that batch, which consumers drop by stream revision. Several relay processes
+ * may run: a PostgreSQL advisory lock makes one active and the others wait as standbys.
+ */
+export class EventRelay {
+  private subscription: Subscription | null = null;
+  private lockClient: PoolClient | null = null;
+  private standbyTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  readonly status: EventRelayStatus = { active: false, published: 0, lastPosition: 0 };
+
+  constructor(
+    private readonly deps: { pool: Pool; eventStore: EventStore; kafka: KafkaTransport; logger: Logger; batchSize?: number },
+  ) {}
+
+  async start(): Promise<void> {
+    await this.deps.kafka.ensureTopic();
+    await this.tryToLead();
+  }
+
+  private async tryToLead(): Promise<void> {
+    if (this.stopped) return;
+    const client = await this.deps.pool.connect();
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [RELAY_LOCK_KEY]);
+    if (!rows[0]?.locked) {
+      client.release();
+      const retry = () => this.tryToLead().catch((error: unknown) => this.deps.logger.error({ err: error }, 'relay standby failed'));
+      this.standbyTimer = setTimeout(() => void retry(), 2000);
+      return;
+    }
+    this.lockClient = client;
+    this.status.active = true;
+    const producer = this.deps.kafka.producer();
+    await producer.connect();
+    const from = await loadCheckpoint(this.deps.pool, RELAY_CHECKPOINT);
+    this.subscription = this.deps.eventStore.subscribeToAll({
+      from,
+      batchSize: this.deps.batchSize ?? 500,
+      onBatch: async (batch) => {
+        await producer.send({ topic: this.deps.kafka.settings.topic, acks: -1, messages: batch.map(encodeEvent) });
+        const last = batch[batch.length - 1]!;
+        await inTransaction(this.deps.pool, (tx) => saveCheckpoint(tx, RELAY_CHECKPOINT, last.checkpoint));
+        this.status.published += batch.length;
+        this.status.lastPosition = last.globalPosition;
+      },
+      onError: (error) => this.deps.logger.warn({ err: error }, 'relay could not publish a batch; retrying'),
+    });
+    const subscription = this.subscription;
+    this.subscription = {
+      stop: async () => {
+        await subscription.stop();
+        await producer.disconnect();
+      },
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.standbyTimer) clearTimeout(this.standbyTimer);
+    await this.subscription?.stop();
+    if (this.lockClient) {
+      await this.lockClient.query('SELECT pg_advisory_unlock($1)', [RELAY_LOCK_KEY]).catch(() => undefined);
+      this.lockClient.release();
+      this.lockClient = null;
+    }
+    this.status.active = false;
+  }
+}

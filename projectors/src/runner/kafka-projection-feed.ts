@@ -1,0 +1,76 @@
+import type { Consumer } from 'kafkajs';
+import { decodeEvent, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
+import { applyBatch } from './apply-batch.js';
+import { ProjectionFailedError, type Projection } from './projection.js';
+import type { ProjectionStatus } from './projection-runner.js';
+
+export const PROJECTOR_GROUP = 'shop-projectors';
+
+/**
+ * Feeds the projections from Kafka as one consumer group: projector processes share the
+ * partitions. Each batch is applied to every projection (rows + per-stream revisions in one
+ * transaction each; already-applied revisions are skipped), and only then is the offset
+ * committed: at least once from Kafka, at most once into the read models.
+ */
+export class KafkaProjectionFeed {
+  private consumer: Consumer | null = null;
+  private readonly statuses = new Map<string, ProjectionStatus>();
+
+  constructor(
+    private readonly deps: { pool: Pool; kafka: KafkaTransport; logger: Logger; groupId?: string },
+    readonly projections: readonly Projection[],
+  ) {
+    for (const projection of projections) {
+      this.statuses.set(projection.name, { name: projection.name, checkpoint: null, position: 0, lastEventAt: null, eventsApplied: 0, failure: null });
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.deps.kafka.ensureTopic();
+    const consumer = this.deps.kafka.consumer(this.deps.groupId ?? PROJECTOR_GROUP);
+    this.consumer = consumer;
+    await consumer.connect();
+    await consumer.subscribe({ topic: this.deps.kafka.settings.topic, fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+        if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        const events = batch.messages.map((message) => decodeEvent(message.value));
+        await this.applyToAll(events);
+        const last = batch.messages[batch.messages.length - 1]!;
+        await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+        await heartbeat();
+      },
+    });
+  }
+
+  private async applyToAll(events: StoredEvent[]): Promise<void> {
+    for (const projection of this.projections) {
+      const status = this.statuses.get(projection.name)!;
+      try {
+        status.eventsApplied += await applyBatch(this.deps.pool, projection, events, { saveGlobalCheckpoint: false });
+        const last = events[events.length - 1]!;
+        status.position = Math.max(status.position, last.globalPosition);
+        status.lastEventAt = last.metadata.occurredAt;
+        status.failure = null;
+      } catch (error) {
+        // Not committing the offset: the batch comes again, and applied parts are skipped.
+        if (error instanceof ProjectionFailedError) {
+          status.failure = error.message;
+          this.deps.logger.error({ projection: projection.name, eventId: error.event.id }, error.message);
+        }
+        throw error;
+      }
+    }
+  }
+
+  allStatuses(): ProjectionStatus[] {
+    return [...this.statuses.values()];
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    this.consumer = null;
+  }
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLogger, KafkaTransport, PostgresEventStore, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
+import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+
+let db: TestDatabase;
+let kafka: TestKafka | null;
+beforeAll(async () => {
+  kafka = await startTestKafka();
+  db = await createTestDatabase(inject('adminDatabaseUrl'));
+  await db.pool.query('CREATE TABLE seen (n bigserial PRIMARY KEY, event_id uuid NOT NULL, stream_id text NOT NULL, revision int NOT NULL, applied_by text NOT NULL)');
+}, 180_000);
+afterAll(async () => {
+  await db?.drop();
+  await kafka?.stop();
+});
+
+/** Records every application, so duplicates would show as two rows for one event id. */
+const recorder: Projection = {
+  name: 'recorder',
+  handles: ['Counted'],
+  tables: ['seen'],
+  apply: async (client: PoolClient, event: StoredEvent) => {
+    await client.query('INSERT INTO seen (event_id, stream_id, revision, applied_by) VALUES ($1, $2, $3, $4)', [
+      event.id,
+      event.streamId,
+      event.revision,
+      process.pid,
+    ]);
+  },
+};
+
+const counted = (): NewEvent => ({
+  id: randomUUID(),
+  type: 'Counted',
+  data: {},
+  metadata: { actor: 'test', correlationId: randomUUID(), causationId: null, occurredAt: new Date(0).toISOString() },
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('projections through Kafka', () => {
+  it('relays every event to two projector consumers once each, across a broker restart', async (context) => {
+    if (!kafka) return context.skip();
+    const logger = createLogger('silent');
+    const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
+    const transport = (clientId: string) =>
+      new KafkaTransport({ brokers: kafka!.brokers, topic: `events-${randomUUID()}`.slice(0, 40), partitions: 4, retentionMs: -1, clientId });
+    const topic = transport('probe').settings.topic;
+    const make = (clientId: string) => new KafkaTransport({ ...transport(clientId).settings, topic });
+    const relay = new EventRelay({ pool: db.pool, eventStore: store, kafka: make('relay'), logger });
+    const feeds = [1, 2].map((n) => new KafkaProjectionFeed({ pool: db.pool, kafka: make(`projector-${n}`), logger, groupId: `g-${topic}` }, [recorder]));
+    await relay.start();
+    await Promise.all(feeds.map((feed) => feed.start()));
+
+    const streams = Array.from({ length: 10 }, () => `k-${randomUUID()}`);
+    const appendRound = async () => {
+      for (const stream of streams) await store.appendToStream(stream, [counted(), counted()]);
+    };
+    await appendRound();
+    await waitFor(async () => (await db.pool.query('SELECT 1 FROM seen')).rowCount === 20);
+    if (kafka.restart) await kafka.restart();
+    await appendRound();
+    await waitFor(async () => (await db.pool.query('SELECT 1 FROM seen')).rowCount! >= 40);
+
+    await Promise.all(feeds.map((feed) => feed.stop()));
+    await relay.stop();
+    const rows = (await db.pool.query<{ event_id: string; stream_id: string; revision: number }>('SELECT * FROM seen ORDER BY n')).rows;
+    expect(rows).toHaveLength(40);
+    expect(new Set(rows.map((row) => row.event_id)).size).toBe(40);
+    for (const stream of streams) {
+      expect(rows.filter((row) => row.stream_id === stream).map((row) => row.revision)).toEqual([0, 1, 2, 3]);
+    }
+  });
+});
