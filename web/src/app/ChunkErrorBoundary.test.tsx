@@ -28,3 +28,21 @@ describe('ChunkErrorBoundary', () => {
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 });
+
+describe('withChunkTimeout', () => {
+  it('fails a page chunk that takes longer than 120 s, in the chunk-error wording', async () => {
+    vi.useFakeTimers();
+    try {
+      const { withChunkTimeout, CHUNK_TIMEOUT_MS } = await import('./lazy-page');
+      const pending = withChunkTimeout(() => new Promise<never>(() => undefined), 'ReportingPage');
+      const settled = pending.catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS);
+      const error = await settled;
+      expect(CHUNK_TIMEOUT_MS).toBe(120_000);
+      expect(isChunkLoadError(error)).toBe(true);
+      expect((error as Error).message).toBe('Loading chunk ReportingPage failed. (timeout)');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
