@@ -28,7 +28,3 @@ export const EventStamp = {
 };
 
 export const stampOf = (command: CommandContext) => ({ at: command.at, by: command.actor.userId });
-
-/** A simple address pattern check (SPEC §5); the real proof is the activation e-mail. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);

@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, ruleViolation, validationFailed } from '../shared/errors.js';
-import { isEmail, stampOf, type Actor } from './actor.js';
+import { emailProblem } from '../validation/credentials.js';
+import { stampOf, type Actor } from './actor.js';
 import type { AccountCommand, AccountCommandOf } from './commands.js';
 import type { AccountEvent } from './events.js';
 import { initialAccountState, type Account, type AccountStreamState } from './state.js';
@@ -82,11 +83,17 @@ function contactDetails(input: { email: string; name: string }): { email: string
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   const problems = [
-    ...(isEmail(email) ? [] : [{ field: 'email', message: 'Please enter a valid e-mail address.' }]),
+    ...emailProblems(email),
     ...(name === '' ? [{ field: 'name', message: 'Please enter your name.' }] : []),
   ];
   if (problems.length > 0) throw validationFailed(problems);
   return { email, name };
+}
+
+/** The shared SPEC §5 e-mail check, so client and server say the same thing. */
+function emailProblems(email: string) {
+  const message = emailProblem(email);
+  return message === null ? [] : [{ field: 'email', message }];
 }
 
 /** Emits only what changed; an update that changes nothing is a harmless repeat. */

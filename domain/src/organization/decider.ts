@@ -1,6 +1,7 @@
-import { stampOf, isEmail } from '../account/actor.js';
+import { stampOf } from '../account/actor.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, ruleViolation, validationFailed } from '../shared/errors.js';
+import { emailProblem } from '../validation/credentials.js';
 import type { OrganizationCommand, OrganizationInput } from './commands.js';
 import type { OrganizationDetails, OrganizationEvent } from './events.js';
 import { initialOrganizationState, type Organization, type OrganizationStreamState } from './state.js';
@@ -42,10 +43,15 @@ function details(input: OrganizationInput): OrganizationDetails {
   const tidy = { name: input.name.trim(), email: (input.email ?? '').trim().toLowerCase(), phone: (input.phone ?? '').trim(), address: (input.address ?? '').trim() };
   const problems = [
     ...(tidy.name === '' ? [{ field: 'name', message: 'Please enter a name for the organization.' }] : []),
-    ...(tidy.email !== '' && !isEmail(tidy.email) ? [{ field: 'email', message: 'Please enter a valid e-mail address.' }] : []),
+    ...(tidy.email === '' ? [] : emailProblems(tidy.email)),
   ];
   if (problems.length > 0) throw validationFailed(problems);
   return tidy;
+}
+
+function emailProblems(email: string) {
+  const message = emailProblem(email);
+  return message === null ? [] : [{ field: 'email', message }];
 }
 
 const sameDetails = (a: OrganizationDetails, b: OrganizationDetails): boolean =>

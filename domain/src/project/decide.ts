@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { isEmail, stampOf, type Actor } from '../account/actor.js';
+import { stampOf, type Actor } from '../account/actor.js';
 import { assertNever } from '../shared/decider.js';
 import { DomainError, ruleViolation, validationFailed } from '../shared/errors.js';
+import { emailProblem } from '../validation/credentials.js';
 import type { EmailTarget, ProjectCommand, ProjectCommandOf } from './commands.js';
 import { copyBody } from './copy.js';
 import { addWeeks, calendarDay } from './dates.js';
@@ -224,7 +225,8 @@ function recordPayment(project: Project, command: ProjectCommandOf<'RecordPaymen
 function emailFor(command: { email?: EmailTarget; at: string; actor: Actor }, kind: EmailKind, message: string): ProjectEvent[] {
   const { email } = command;
   if (!email) return [];
-  if (!isEmail(email.to)) throw invalid('email', 'Please enter a valid e-mail address.');
+  const problem = emailProblem(email.to);
+  if (problem !== null) throw invalid('email', problem);
   return [{ type: 'EmailRequested', data: { emailId: email.emailId, kind, to: email.to, message, ...stampOf(command) } }];
 }
 
