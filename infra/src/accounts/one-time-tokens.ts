@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Pool, PoolClient } from '../postgres/pool.js';
+
+export type TokenPurpose = 'activation' | 'password_reset' | 'profile_completion';
+
+/** How long each kind of link stays valid. */
+export const tokenLifetimeMs: Record<TokenPurpose, number> = {
+  activation: 7 * 24 * 60 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+  profile_completion: 30 * 24 * 60 * 60 * 1000,
+};
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * Makes a random token (256 bits, URL-safe) and stores only its hash. The raw token exists
+ * only in the e-mail that carries it.
+ */
+export async function issueToken(db: Pool | PoolClient, purpose: TokenPurpose, userId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO account_tokens (token_hash, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    hashOf(token),
+    purpose,
+    userId,
+    now,
+    new Date(now.getTime() + tokenLifetimeMs[purpose]),
+  ]);
+  return token;
+}
+
+/** The user a valid (unused, unexpired) token belongs to, without using it up. */
+export async function peekToken(db: Pool | PoolClient, purpose: TokenPurpose, token: string, now: Date): Promise<string | null> {
+  const result = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3',
+    [hashOf(token), purpose, now],
+  );
+  return result.rows[0]?.user_id ?? null;
+}
+
+/**
+ * Locks a valid token inside the caller's transaction and marks it used. If the caller's
+ * work fails, the transaction rolls back and the token stays usable; a concurrent use of
+ * the same token waits for the lock and then finds it used.
+ */
+export async function useToken(client: PoolClient, purpose: TokenPurpose, token: string, now: Date): Promise<string | null> {
+  const result = await client.query<{ user_id: string }>(
+    `UPDATE account_tokens SET used_at = $3
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+     RETURNING user_id`,
+    [hashOf(token), purpose, now],
+  );
+  return result.rows[0]?.user_id ?? null;
+}
+
+/** After a password change, older reset links must stop working. */
+export async function revokeTokens(db: Pool | PoolClient, purpose: TokenPurpose, userId: string, now: Date): Promise<void> {
+  await db.query('UPDATE account_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose, now]);
+}

@@ -1,0 +1,2 @@
+export * from './mail-transport.js';
+export * from './mail-files.js';

@@ -1,0 +1,2 @@
+export * from './payment-gateway.js';
+export * from './sandbox-gateway.js';
