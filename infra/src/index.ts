@@ -16,3 +16,7 @@ export * from './http/session.js';
 export * from './http/secrets.js';
 export * from './kafka/kafka-transport.js';
 export * from './kafka/local-broker.js';
+export * from './accounts/index.js';
+export * from './mail/index.js';
+export * from './storage/index.js';
+export * from './payments/index.js';
