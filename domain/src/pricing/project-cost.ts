@@ -1,0 +1,71 @@
+import { OWN_SOURCE, type Fabric, type LineItem, type ProjectDraft } from '../project/model.js';
+import { chargedShipping } from './delivery.js';
+import { dollarsToCents, priceTotal } from './money.js';
+import { taxOn } from './tax.js';
+
+export interface CostDetails {
+  labor: number;
+  fabric: number;
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  remaining: number;
+  paid: number;
+  total: number;
+}
+
+/** Yards one line takes: quantity × yardage, plus quantity × self_welt when trimmed with a self welt (SPEC §9). */
+export function lineItemYardage(item: LineItem): number {
+  const quantity = item.quantity ?? 0;
+  const welt = item.product_trim === 'S' ? quantity * (item.self_welt ?? 0) : 0;
+  return quantity * (item.yardage ?? 0) + welt;
+}
+
+export function fabricYardage(fabric: Fabric): number {
+  return fabric.items.reduce((sum, item) => sum + lineItemYardage(item), 0);
+}
+
+/** Only the shop's own fabric is charged: its price per yard × the yards its items take (SPEC §9). */
+export function fabricCost(fabric: Fabric): number {
+  return fabric.source === OWN_SOURCE ? Math.round((fabric.unit_price ?? 0) * fabricYardage(fabric)) : 0;
+}
+
+/** Labour: every item's unit price × quantity; unpriced (TBD) items add nothing yet. */
+export function laborCost(fabrics: readonly Fabric[]): number {
+  return fabrics.flatMap((f) => f.items).reduce((sum, item) => sum + (priceTotal(item.unit_price, item.quantity) ?? 0), 0);
+}
+
+export type CostedProject = Pick<ProjectDraft, 'fabrics' | 'notes' | 'shipping_notes' | 'shipping_cost'>;
+
+export interface PaymentStatus {
+  /** True once the project has been paid in full (state P or later). */
+  paidInFull: boolean;
+}
+
+/**
+ * A project's cost details (SPEC §9). Tax is on labour + fabric, never on shipping. With a partial
+ * payment the remaining amount comes from the payment details (dollars) and paid is the rest
+ * (docs/decisions/0029-cost-details-and-payments.md).
+ */
+export function costDetails(project: CostedProject, payment: PaymentStatus): CostDetails {
+  const labor = laborCost(project.fabrics);
+  const fabric = project.fabrics.reduce((sum, f) => sum + fabricCost(f), 0);
+  const subtotal = labor + fabric;
+  const tax = taxOn(subtotal, {
+    postalCode: project.shipping_notes?.shipping_address?.postal_code,
+    taxExempt: project.notes?.tax_exempt,
+  });
+  const shipping = chargedShipping(project.shipping_cost, project.shipping_notes?.delivery_type);
+  const total = subtotal + tax + shipping;
+  return { labor, fabric, subtotal, tax, shipping, total, ...paidAndRemaining(project, payment, total) };
+}
+
+function paidAndRemaining(project: CostedProject, payment: PaymentStatus, total: number) {
+  const details = project.notes?.payment_details;
+  const remainingDollars = details?.details?.remaining;
+  if (details?.partial_payment && remainingDollars !== undefined) {
+    const remaining = Math.min(dollarsToCents(remainingDollars), total);
+    return { remaining, paid: total - remaining };
+  }
+  return payment.paidInFull ? { remaining: 0, paid: total } : { remaining: total, paid: 0 };
+}
