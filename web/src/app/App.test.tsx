@@ -1,0 +1,75 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyProfile } from '../features/auth/api/users';
+import { useSessionStore } from '../features/auth/stores/session-store';
+import { ApiError } from '../lib/api-client';
+import { AppRoutes } from './App';
+
+// No server here: every call fails the way an unreachable API does.
+vi.mock('../lib/api-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../lib/api-client')>();
+  const offline = () => Promise.reject(new ApiError(0, 'offline'));
+  return { ...actual, apiClient: { get: vi.fn(offline), post: vi.fn(offline), put: vi.fn(offline), delete: vi.fn(offline) } };
+});
+
+// Every route of SPEC §2, plus the notifications manager, with the heading its page shows.
+const routes: [string, string][] = [
+  ['/', 'Made-to-order soft furnishings'],
+  ['/login', 'Log in'],
+  ['/signup', 'Sign up'],
+  ['/referral_signup', 'You have been referred'],
+  ['/password-reset?token=t', 'Reset password'],
+  ['/forgot-password', 'Forgot password'],
+  ['/activation/abc', 'Account activation'],
+  ['/profile-completion/abc', 'Complete your profile'],
+  ['/account', 'Account'],
+  ['/projects', 'Projects'],
+  ['/projects/editor/', 'Project creation'],
+  ['/projects/editor/42', 'Project summary'],
+  ['/projects/editor/guest/edit', 'Project editor'],
+  ['/invoice/42', 'Checkout'],
+  ['/internal/projects/', 'Internal projects'],
+  ['/internal/projects/42', 'Internal project detail'],
+  ['/internal/projects/42/pdf', 'Project PDF'],
+  ['/internal/reporting/', 'Reports'],
+  ['/internal/transfer/', 'Transfer project'],
+  ['/internal/organizations/', 'Organizations'],
+  ['/internal/organizations/7', 'Organization'],
+  ['/internal/notifications/', 'Notifications'],
+];
+
+describe('routes', () => {
+  beforeEach(() => {
+    useSessionStore.setState({ user: { ...emptyProfile, user_id: 1, email: 's@example.com', is_staff: true }, status: 'ready' });
+  });
+
+  it.each(routes)('%s shows its page', async (path, heading) => {
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
+    const layout = !path.startsWith('/signup') && !path.startsWith('/referral_signup');
+    expect(screen.queryByRole('contentinfo') !== null).toBe(layout);
+  });
+
+  it('shows a not-found page for unknown paths', async () => {
+    render(
+      <MemoryRouter initialEntries={['/no/such/page']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('placeholders say plainly that the screen is not built yet', async () => {
+    render(
+      <MemoryRouter initialEntries={['/projects/editor/guest/edit']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Not built yet.')).toBeInTheDocument();
+  });
+});
