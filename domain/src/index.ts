@@ -4,3 +4,6 @@ export * from './project/model.js';
 export * from './project/index.js';
 export * from './account/index.js';
 export * from './organization/index.js';
+export * from './catalogue/index.js';
+export * from './validation/index.js';
+export * from './pricing/index.js';
