@@ -7,7 +7,7 @@ import {
   createPool,
   listen,
   migrate,
-  PostgresEventStore,
+  openEventStore,
   systemClock,
   uuidIds,
   type EmbeddedConfig,
@@ -17,6 +17,7 @@ import { commandRoutes } from '@shop/command-api';
 import { queryRoutes } from '@shop/query-api';
 import { allProjections, ProjectionRunner, readModelMigrationDirs } from '@shop/projectors';
 import { openDatabase } from './database.js';
+import { startKafkaProjectors } from './kafka-projectors.js';
 import { seedOnFirstStart } from './seed.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -49,11 +50,14 @@ export async function startShop(
     await migrate(database.url, readModelMigrationDirs, (message) => logger.debug(message));
     const pool = createPool(database.url, 20);
     stops.unshift(() => pool.end());
-    const eventStore = new PostgresEventStore(pool);
+    const eventStore = openEventStore(config, pool);
+    stops.unshift(() => eventStore.close());
     const base = { pool, eventStore, clock: systemClock, ids: uuidIds, logger };
 
     let runner: ProjectionRunner | null = null;
-    if (roles.includes('projectors')) {
+    if (roles.includes('projectors') && config.KAFKA_BROKERS) {
+      stops.unshift(await startKafkaProjectors(config, { pool, eventStore, logger }));
+    } else if (roles.includes('projectors')) {
       runner = new ProjectionRunner({ pool, eventStore, logger }, allProjections);
       await runner.start();
       const started = runner;

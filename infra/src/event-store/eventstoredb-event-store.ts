@@ -1,0 +1,135 @@
+import {
+  ANY,
+  EventStoreDBClient,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  START as ESDB_START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import { catchUpSubscription } from './catch-up-subscription.js';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type GlobalCheckpoint,
+  type NewEvent,
+  type ReadAllOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-store.js';
+
+/**
+ * EventStoreDB behind the same interface, chosen by EVENTSTORE_URL. It follows the client's
+ * documented calls: appendToStream with an expected revision (the server answers a wrong
+ * one with WrongExpectedVersionError and treats a retried append of the same event ids as a
+ * no-op), readStream, and readAll over $all, whose (commit, prepare) position is our
+ * checkpoint. The subscription reuses our catch-up loop over readAll.
+ * NOTE: no Docker engine runs on our machines, so this adapter has not been run against a
+ * server here; its contract tests run when EVENTSTORE_URL is given.
+ */
+export class EventStoreDbEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
+
+  constructor(connectionString: string) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    { expectedRevision = 'any' }: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    const payload = events.map((event) =>
+      jsonEvent({
+        id: event.id,
+        type: event.type,
+        data: event.data as Record<string, never>,
+        metadata: { ...event.metadata, schemaVersion: event.schemaVersion ?? 1 },
+      }),
+    );
+    try {
+      const result = await this.client.appendToStream(streamId, payload, { expectedRevision: toEsdbExpected(expectedRevision) });
+      return { nextRevision: Number(result.nextExpectedRevision) };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : null;
+        throw new ConcurrencyError(streamId, expectedRevision, actual);
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, { fromRevision = 0, maxCount = 1_000_000 } = {}): Promise<StoredEvent[]> {
+    const events: StoredEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(fromRevision), maxCount, direction: FORWARDS })) {
+        const stored = toStoredEvent(resolved);
+        if (stored) events.push(stored);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll({ from, limit = 1000 }: ReadAllOptions = {}): Promise<StoredEvent[]> {
+    const position = from && from.transactionId > 0 ? { commit: BigInt(from.transactionId), prepare: BigInt(from.position) } : ESDB_START;
+    const events: StoredEvent[] = [];
+    // $all holds system events too; they are read past, never returned.
+    for await (const resolved of this.client.readAll({ fromPosition: position, maxCount: limit + 1, direction: FORWARDS })) {
+      const stored = toStoredEvent(resolved as AllStreamResolvedEvent);
+      if (!stored || (from && sameCheckpoint(stored.checkpoint, from))) continue;
+      events.push(stored);
+      if (events.length === limit) break;
+    }
+    return events;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    return catchUpSubscription({ readAll: (from, limit) => this.readAll({ from, limit }), pollIntervalMs: 250, ...options });
+  }
+
+  async close(): Promise<void> {
+    await this.client.dispose();
+  }
+}
+
+function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  if (expected === 'stream_exists') return STREAM_EXISTS;
+  return BigInt(expected);
+}
+
+function sameCheckpoint(a: GlobalCheckpoint, b: GlobalCheckpoint): boolean {
+  return a.transactionId === b.transactionId && a.position === b.position;
+}
+
+function toStoredEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent | null {
+  const event = resolved.event;
+  if (!event || event.type.startsWith('$') || event.streamId.startsWith('$') || !event.isJson) return null;
+  const { schemaVersion, ...metadata } = (event.metadata ?? {}) as unknown as EventMetadata & { schemaVersion?: number };
+  const commit = Number(event.position?.commit ?? 0n);
+  const prepare = Number(event.position?.prepare ?? 0n);
+  return {
+    id: event.id,
+    type: event.type,
+    schemaVersion: schemaVersion ?? 1,
+    data: event.data as Record<string, unknown>,
+    metadata: metadata as EventMetadata,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    globalPosition: commit,
+    checkpoint: { transactionId: commit, position: prepare },
+  };
+}

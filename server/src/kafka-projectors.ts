@@ -1,0 +1,30 @@
+import { KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type Pool } from '@shop/infra';
+import { allProjections, EventRelay, KafkaProjectionFeed } from '@shop/projectors';
+import { hostname } from 'node:os';
+
+/**
+ * Scaled topology: each projectors process runs a relay (one active at a time, the others
+ * standing by) and joins the projector consumer group. Returns a function that stops both.
+ */
+export async function startKafkaProjectors(
+  config: EmbeddedConfig,
+  deps: { pool: Pool; eventStore: EventStore; logger: Logger },
+): Promise<() => Promise<void>> {
+  const transport = (role: string) =>
+    new KafkaTransport({
+      brokers: config.KAFKA_BROKERS!,
+      topic: config.KAFKA_TOPIC,
+      partitions: config.KAFKA_PARTITIONS,
+      retentionMs: config.KAFKA_RETENTION_MS,
+      clientId: `shop-${role}-${hostname()}-${process.pid}`,
+    });
+  const relay = new EventRelay({ ...deps, kafka: transport('relay') });
+  const feed = new KafkaProjectionFeed({ pool: deps.pool, kafka: transport('projector'), logger: deps.logger }, allProjections);
+  await relay.start();
+  await feed.start();
+  deps.logger.info({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC }, 'projectors fed through Kafka');
+  return async () => {
+    await feed.stop();
+    await relay.stop();
+  };
+}
