@@ -56,6 +56,13 @@ function decideOn(state: Existing, command: ExistingCommand): AccountEvent[] {
       requireSelf(command.actor, state.account);
       requireRegistered(state, 'NOT_REGISTERED', 'Complete your profile before changing it.');
       return updateProfile(state.account, command);
+    case 'RequestProfileCompletion': {
+      requireSelf(command.actor, state.account);
+      if (state.status !== 'guest') throw ruleViolation('NOT_A_GUEST', 'Only a guest can complete a guest profile.');
+      const problems = emailProblems(command.email.trim().toLowerCase());
+      if (problems.length > 0) throw validationFailed(problems);
+      return [{ type: 'ProfileCompletionRequested', data: { email: command.email.trim().toLowerCase(), ...stamp } }];
+    }
     case 'CompleteGuestProfile':
       requireSelf(command.actor, state.account);
       if (state.status !== 'guest') throw ruleViolation('NOT_A_GUEST', 'Only a guest can complete a guest profile.');
@@ -148,6 +155,7 @@ function changed(state: Existing, event: Exclude<AccountEvent, { type: 'Register
     case 'ActivationRequested':
     case 'PasswordResetRequested':
     case 'PasswordChanged':
+    case 'ProfileCompletionRequested':
       return { ...state, account };
     case 'Activated':
       return { status: 'active', account: { ...account, activated: event.data.at } };

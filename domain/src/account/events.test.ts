@@ -4,7 +4,7 @@ import { AccountEvent, accountEventTypes } from './events.js';
 describe('account event schemas', () => {
   it('lists every event type', () => {
     expect(accountEventTypes).toContain('GuestProfileCompleted');
-    expect(accountEventTypes).toHaveLength(10);
+    expect(accountEventTypes).toHaveLength(11);
   });
   it('keeps secrets out: unknown fields such as a password hash are stripped on parse', () => {
     const parsed = AccountEvent.parse({ type: 'PasswordChanged', data: { reason: 'change', at: 'now', by: 'u-1', passwordHash: 'x' } });

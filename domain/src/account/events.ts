@@ -28,6 +28,8 @@ export const ProfileUpdated = event('ProfileUpdated', {
 });
 /** A visitor building a project without an account (SPEC §1); completes registration later. */
 export const GuestCreated = event('GuestCreated', { userId: z.string().min(1) });
+/** A guest asked for the link that completes their registration, to be e-mailed to this address. */
+export const ProfileCompletionRequested = event('ProfileCompletionRequested', { email: z.string().min(1) });
 export const GuestProfileCompleted = event('GuestProfileCompleted', {
   email: z.string().min(1),
   name: z.string().min(1),
@@ -44,6 +46,7 @@ export const AccountEvent = z.discriminatedUnion('type', [
   PasswordChanged,
   ProfileUpdated,
   GuestCreated,
+  ProfileCompletionRequested,
   GuestProfileCompleted,
   StaffFlagSet,
   DesignerFlagSet,
