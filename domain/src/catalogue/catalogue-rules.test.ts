@@ -8,6 +8,7 @@ import type { CatalogueProduct } from './schemas.js';
 import { seedProducts } from './seed.js';
 import { customSkuForStyle, isCustomSku, isInsertOnlySku, skuSizeCode, smallestCustomSkuFor } from './sku.js';
 import { chooseStyle } from './style-rules.js';
+import { isStyleOf } from './styles.js';
 
 const product = (sku: string): CatalogueProduct => {
   const found = seedProducts.find((p) => p.sku === sku);
@@ -28,6 +29,14 @@ describe('categories', () => {
   });
   it('keeps category names short enough for Project.category', () => {
     for (const c of editorCategories(catalogueCategories)) expect(c.name.length).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('styles', () => {
+  it('knows which styles belong to a type', () => {
+    expect(isStyleOf('P', 'Patty')).toBe(true);
+    expect(isStyleOf('C', 'Wei')).toBe(true);
+    expect(isStyleOf('C', 'Patty')).toBe(false);
   });
 });
 
