@@ -131,3 +131,12 @@ describe('evolve and accountView', () => {
     });
   });
 });
+
+describe('unknown messages', () => {
+  it('an unknown command or event type is a programming error, not a silent no-op', () => {
+    const bogusCommand = { type: 'Rename', at, actor: self } as unknown as AccountCommand;
+    expect(() => accountDecider.decide(bogusCommand, fold(accountDecider, active))).toThrow('Unhandled case');
+    const bogusEvent = { type: 'Renamed', data: stamp(self) } as unknown as AccountEvent;
+    expect(() => fold(accountDecider, [registered, bogusEvent])).toThrow('Unhandled case');
+  });
+});

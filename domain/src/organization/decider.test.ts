@@ -86,3 +86,12 @@ describe('evolve and organizationView', () => {
     for (const event of [created, added, deleted]) expect(OrganizationEvent.parse(event)).toEqual(event);
   });
 });
+
+describe('unknown messages', () => {
+  it('an unknown command or event type is a programming error, not a silent no-op', () => {
+    const bogusCommand = { type: 'Rename', at, actor: staff } as unknown as OrganizationCommand;
+    expect(() => organizationDecider.decide(bogusCommand, fold(organizationDecider, [created]))).toThrow('Unhandled case');
+    const bogusEvent = { type: 'Renamed', data: stamp } as unknown as OrganizationEvent;
+    expect(() => fold(organizationDecider, [created, bogusEvent])).toThrow('Unhandled case');
+  });
+});

@@ -75,6 +75,9 @@ describe('activityKind', () => {
   ] as const)('%s → %s', (type, kind) => {
     expect(activityKind(type)).toBe(kind);
   });
+  it('throws on an event type it does not know', () => {
+    expect(() => activityKind('Renamed' as never)).toThrow('Unhandled case');
+  });
   it('knows every event type and labels every kind', () => {
     for (const type of projectEventTypes) expect(['P', 'S', 'E', 'PR', null]).toContain(activityKind(type));
     expect(activityKindLabels).toEqual({ P: 'Payment', S: 'State Transition', E: 'Email', PR: 'Production' });

@@ -118,3 +118,10 @@ describe('project event schemas', () => {
     for (const events of Object.values(historyTo)) for (const event of events) expect(ProjectEvent.parse(event)).toEqual(event);
   });
 });
+
+describe('unknown messages', () => {
+  it('an unknown command or event type is a programming error, not a silent no-op', () => {
+    const bogusEvent = { type: 'Renamed', data: by(T.now) } as unknown as ProjectEvent;
+    expect(() => fold(projectDecider, [created(), bogusEvent])).toThrow('Unhandled case');
+  });
+});
