@@ -3,6 +3,7 @@ import { stampOf, type Actor } from '../account/actor.js';
 import { assertNever } from '../shared/decider.js';
 import { DomainError, ruleViolation, validationFailed } from '../shared/errors.js';
 import { emailProblem } from '../validation/credentials.js';
+import { imageFileNameProblem } from '../validation/image-file-name.js';
 import type { EmailTarget, ProjectCommand, ProjectCommandOf } from './commands.js';
 import { copyBody } from './copy.js';
 import { addWeeks, calendarDay } from './dates.js';
@@ -155,16 +156,18 @@ function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
 
 const invalid = (field: string, message: string) => validationFailed([{ field, message }]);
 
+/** SPEC §3: a checkout update carries only the name, notes and shipping notes of the body. */
+const CheckoutDetails = ProjectDraft.pick({ name: true, notes: true, shipping_notes: true }).required();
+
 function updateCheckout(project: Project, command: ProjectCommandOf<'UpdateCheckout'>): ProjectEvent {
-  const body = draftBody({ name: command.name, fabrics: [], notes: command.notes ?? project.notes, shipping_notes: command.shipping_notes ?? project.shipping_notes });
-  return { type: 'CheckoutDetailsUpdated', data: { name: body.name, notes: body.notes, shipping_notes: body.shipping_notes, ...stampOf(command) } };
+  const details = parseOrThrow(CheckoutDetails, { name: command.name, notes: command.notes ?? project.notes, shipping_notes: command.shipping_notes ?? project.shipping_notes });
+  return { type: 'CheckoutDetailsUpdated', data: { ...details, ...stampOf(command) } };
 }
 
-/** SPEC §5: image file names must end in jpeg, jpg, gif or png. */
-export const IMAGE_FILE_NAME = /\.(jpe?g|gif|png)$/i;
-
+/** SPEC §5 image file names, checked with the editor's own rule and message. */
 function uploadImage(command: ProjectCommandOf<'UploadImage'>): ProjectEvent {
-  if (!IMAGE_FILE_NAME.test(command.fileName)) throw invalid('image', 'Please upload a jpeg, jpg, gif or png image.');
+  const problem = imageFileNameProblem(command.fileName);
+  if (problem !== null) throw invalid('image', problem);
   return { type: 'ImageUploaded', data: { fabricId: command.fabricId, path: command.path, fileName: command.fileName, ...stampOf(command) } };
 }
 
@@ -207,7 +210,7 @@ function sendInvoice(project: Project, command: ProjectCommandOf<'SendInvoice'>)
   const message = command.message ?? '';
   return [
     { type: 'InvoiceSent', data: { email: command.email.to, amountDue: project.balance_remaining, ...stampOf(command) } },
-    ...emailFor({ ...command, email: command.email }, 'invoice', message),
+    ...emailFor(command, 'invoice', message),
   ];
 }
 

@@ -118,6 +118,7 @@ describe('editing a draft', () => {
     project.given(historyTo.A).when({ ...commandFor('UpdateCheckout', customer), notes: { tax_exempt: true }, shipping_notes }).then([
       { type: 'CheckoutDetailsUpdated', data: { name: 'Living room', notes: { tax_exempt: true }, shipping_notes, ...by(customer) } },
     ]);
+    project.given(historyTo.A).when({ ...commandFor('UpdateCheckout', customer), shipping_notes: { delivery_type: 7 as 0 } }).thenThrows('VALIDATION_FAILED');
     project.given(historyTo.A).when(commandFor('UpdateCheckout', customer)).then([
       { type: 'CheckoutDetailsUpdated', data: { name: 'Living room', notes: { tax_exempt: false }, shipping_notes: draft.shipping_notes!, ...by(customer) } },
     ]);

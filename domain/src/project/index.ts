@@ -5,7 +5,6 @@ export * from './state.js';
 export * from './transitions.js';
 // Unique names, since every context has a decide/evolve/initialState.
 export { projectDecider, decide as decideProject, evolve as evolveProject } from './decider.js';
-export { IMAGE_FILE_NAME } from './decide.js';
 export * from './copy.js';
 export * from './dates.js';
 export * from './view.js';
