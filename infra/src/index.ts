@@ -22,3 +22,4 @@ export * from './mail/index.js';
 export * from './storage/index.js';
 export * from './payments/index.js';
 export * from './event-store/open-event-store.js';
+export * from './metrics/index.js';

@@ -5,3 +5,5 @@ export * from './runner/checkpoints.js';
 export * from './read-models/all.js';
 export * from './runner/kafka-projection-feed.js';
 export * from './relay/event-relay.js';
+export * from './read-models/index.js';
+export * from './rebuild/index.js';

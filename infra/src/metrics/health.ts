@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import type { Pool } from '../postgres/pool.js';
+import { readProjectionLag } from './projection-lag.js';
+import type { ProjectionHealth } from './shop-metrics.js';
+
+export interface HealthOptions {
+  pool: Pool;
+  projections: readonly string[];
+  runnerHealth?: () => readonly ProjectionHealth[];
+  /** A projection whose oldest unapplied event waits longer than this is not caught up. */
+  maxLagMs?: number;
+}
+
+/**
+ * /healthz: the process is alive (no dependencies checked, so a slow database does not get it
+ * restarted). /readyz: the database answers, no projection of this process has failed, and
+ * every projection is caught up within the bound; otherwise 503 with the reason.
+ */
+export function healthRouter(options: HealthOptions): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const problem = await readinessProblem(options);
+    if (problem) res.status(503).json({ status: 503, message: problem });
+    else res.json({ status: 'ready' });
+  });
+  return router;
+}
+
+async function readinessProblem(options: HealthOptions): Promise<string | null> {
+  try {
+    await options.pool.query('SELECT 1');
+  } catch (error) {
+    return `The database cannot be reached: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const failed = (options.runnerHealth?.() ?? []).filter((health) => health.failure);
+  if (failed.length > 0) return failed.map((health) => health.failure).join('; ');
+  const maxLagMs = options.maxLagMs ?? 30_000;
+  const behind = (await readProjectionLag(options.pool, options.projections)).filter((lag) => lag.lagMs > maxLagMs);
+  if (behind.length > 0) {
+    return `Projections behind by more than ${maxLagMs} ms: ${behind.map((lag) => `${lag.name} (${lag.lagEvents} events, ${lag.lagMs} ms)`).join(', ')}`;
+  }
+  return null;
+}

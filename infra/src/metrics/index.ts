@@ -1,0 +1,4 @@
+export * from './shop-metrics.js';
+export * from './health.js';
+export * from './projection-lag.js';
+export * from './event-rate.js';

@@ -1,0 +1,120 @@
+import { Router, type RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Pool } from '../postgres/pool.js';
+import { EventRate } from './event-rate.js';
+import { readProjectionLag, type ProjectionLag } from './projection-lag.js';
+
+/** What a process knows about its own projection runner (none in a query-only process). */
+export interface ProjectionHealth {
+  name: string;
+  failure: string | null;
+}
+
+export interface ShopMetricsOptions {
+  pool: Pool;
+  /** Projections to report on (all of the shop's, whichever process runs them). */
+  projections: readonly string[];
+  /** Failures of the projections this process runs. */
+  runnerHealth?: () => readonly ProjectionHealth[];
+}
+
+export interface ShopMetrics {
+  registry: Registry;
+  /** Times every request; mount first so it sees all of them. */
+  httpLatency: RequestHandler;
+  /** GET /metrics in the Prometheus text format. */
+  router: Router;
+  /** Feed from the projection runner's progress callback. */
+  recordProjected: (projection: string, events: number) => void;
+}
+
+/**
+ * Prometheus metrics (prom-client): HTTP latency per route, and per projection its checkpoint,
+ * lag in events and milliseconds (read from the database at scrape time, so a query-only
+ * process reports them too), events per second and whether it has failed.
+ */
+export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const rate = new EventRate();
+  const eventsTotal = new Counter({ name: 'projection_events_total', help: 'Events passed by each projection in this process', labelNames: ['projection'], registers: [registry] });
+  registerProjectionGauges(registry, options, rate);
+  const httpLatency = httpLatencyMiddleware(registry);
+  const router = Router();
+  router.get('/metrics', async (_req, res) => {
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+  return {
+    registry,
+    httpLatency,
+    router,
+    recordProjected: (projection, events) => {
+      rate.record(projection, events);
+      eventsTotal.inc({ projection }, events);
+    },
+  };
+}
+
+function registerProjectionGauges(registry: Registry, options: ShopMetricsOptions, rate: EventRate): void {
+  // The registry collects gauges concurrently: one shared database read per scrape feeds them all.
+  const lags = sharedFor(250, () => readProjectionLag(options.pool, options.projections));
+  const lagGauge = (name: string, help: string, value: (lag: ProjectionLag) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['projection'],
+      registers: [registry],
+      async collect() {
+        for (const lag of await lags().catch(() => [])) this.set({ projection: lag.name }, value(lag));
+      },
+    });
+  lagGauge('projection_checkpoint_position', 'Global position of the last event each projection passed', (lag) => lag.position);
+  lagGauge('projection_lag_events', 'Readable events each projection has not applied yet', (lag) => lag.lagEvents);
+  lagGauge('projection_lag_milliseconds', 'Age of the oldest event each projection has not applied yet', (lag) => lag.lagMs);
+  new Gauge({
+    name: 'projection_events_per_second',
+    help: 'Events per second each projection passed over the last 10 s (in this process)',
+    labelNames: ['projection'],
+    registers: [registry],
+    collect() {
+      for (const name of options.projections) this.set({ projection: name }, rate.perSecond(name));
+    },
+  });
+  new Gauge({
+    name: 'projection_failed',
+    help: '1 when a projection run by this process stopped on an event it cannot handle',
+    labelNames: ['projection'],
+    registers: [registry],
+    collect() {
+      for (const health of options.runnerHealth?.() ?? []) this.set({ projection: health.name }, health.failure ? 1 : 0);
+    },
+  });
+}
+
+/** Calls `load` at most once per `ms`, sharing the answer between concurrent callers. */
+function sharedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
+  let cached: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    if (!cached || Date.now() - cached.at > ms) cached = { at: Date.now(), value: load() };
+    return cached.value;
+  };
+}
+
+function httpLatencyMiddleware(registry: Registry): RequestHandler {
+  const histogram = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  return (req, res, next) => {
+    const end = histogram.startTimer();
+    res.on('finish', () => {
+      // The route pattern, not the URL, keeps the label set small (ids would explode it).
+      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  };
+}

@@ -1,0 +1,55 @@
+import { evolveProject, initialProjectState, ProjectEvent, projectEventTypes, projectView, type ProjectStreamState } from '@shop/domain';
+import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { Projection } from '../../runner/projection.js';
+
+/**
+ * Project details and lists: folds each project stream with the domain's own `evolve` and stores
+ * the domain's `projectView` of the result, so the read side never re-states a business rule.
+ * Parsing with the event schema makes an event this projection cannot read stop it (never skip).
+ */
+export const projectsProjection: Projection = {
+  name: 'projects',
+  handles: projectEventTypes,
+  tables: ['project_details'],
+  apply: async (client, event) => {
+    const domainEvent = ProjectEvent.parse({ type: event.type, data: event.data });
+    const before = await loadStreamState(client, event.streamId);
+    await saveProject(client, event, evolveProject(before, domainEvent));
+  },
+};
+
+async function loadStreamState(client: PoolClient, streamId: string): Promise<ProjectStreamState> {
+  const result = await client.query<{ stream_state: ProjectStreamState }>('SELECT stream_state FROM project_details WHERE stream_id = $1', [streamId]);
+  return result.rows[0]?.stream_state ?? initialProjectState();
+}
+
+async function saveProject(client: PoolClient, event: StoredEvent, state: ProjectStreamState): Promise<void> {
+  const view = projectView(state);
+  if (!view) return;
+  await client.query(
+    `INSERT INTO project_details (stream_id, project_id, revision, owner_id, organization_id, name, state, production_state,
+       deleted, due, paid_amount, balance_remaining, stream_state, view)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision, owner_id = EXCLUDED.owner_id,
+       organization_id = EXCLUDED.organization_id, name = EXCLUDED.name, state = EXCLUDED.state,
+       production_state = EXCLUDED.production_state, deleted = EXCLUDED.deleted, due = EXCLUDED.due,
+       paid_amount = EXCLUDED.paid_amount, balance_remaining = EXCLUDED.balance_remaining,
+       stream_state = EXCLUDED.stream_state, view = EXCLUDED.view`,
+    [
+      event.streamId,
+      view.id,
+      event.revision,
+      view.user,
+      view.organization_id,
+      view.name,
+      view.state,
+      view.production_state,
+      view.deleted,
+      view.due,
+      view.paid_amount,
+      view.balance_remaining,
+      state,
+      view,
+    ],
+  );
+}

@@ -1,0 +1,65 @@
+import type { ProjectState, ProjectStreamState, ProjectView } from '@shop/domain';
+import type { Pool, PoolClient } from '@shop/infra';
+
+type Db = Pool | PoolClient;
+
+export interface ProjectRow {
+  streamId: string;
+  revision: number;
+  view: ProjectView;
+  state: ProjectStreamState;
+}
+
+export interface ProjectListFilter {
+  /** Only these states; empty or absent means all. */
+  states?: readonly ProjectState[];
+  /** Case-insensitive substring of the name. */
+  name?: string;
+  /** Restrict to projects these users own or that belong to these organizations. */
+  visibleTo?: { ownerId: string; organizationIds: readonly string[] };
+  includeDeleted?: boolean;
+}
+
+interface Row {
+  stream_id: string;
+  revision: number;
+  view: ProjectView;
+  stream_state: ProjectStreamState;
+}
+
+const toProjectRow = (row: Row): ProjectRow => ({ streamId: row.stream_id, revision: row.revision, view: row.view, state: row.stream_state });
+
+/** Unordered: callers sort with the domain's list comparators (SPEC §4 orderings). */
+export async function findProjects(db: Db, filter: ProjectListFilter): Promise<ProjectRow[]> {
+  const where: string[] = [];
+  const values: unknown[] = [];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    values.push(value);
+    where.push(sql(values.length));
+  };
+  if (!filter.includeDeleted) where.push('NOT deleted');
+  if (filter.states && filter.states.length > 0) add((n) => `state = ANY($${n})`, filter.states);
+  if (filter.name) add((n) => `strpos(lower(name), lower($${n})) > 0`, filter.name);
+  if (filter.visibleTo) {
+    values.push(filter.visibleTo.ownerId, filter.visibleTo.organizationIds);
+    where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);
+  }
+  const sql = `SELECT stream_id, revision, view, stream_state FROM project_details ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const result = await db.query<Row>(sql, values);
+  return result.rows.map(toProjectRow);
+}
+
+export async function findProject(db: Db, projectId: string): Promise<ProjectRow | null> {
+  const result = await db.query<Row>('SELECT stream_id, revision, view, stream_state FROM project_details WHERE project_id = $1', [projectId]);
+  const row = result.rows[0];
+  return row ? toProjectRow(row) : null;
+}
+
+/** Projects of one organization in the given states (shipped projects of an organization). */
+export async function findOrganizationProjects(db: Db, organizationId: string, states: readonly ProjectState[]): Promise<ProjectRow[]> {
+  const result = await db.query<Row>(
+    'SELECT stream_id, revision, view, stream_state FROM project_details WHERE organization_id = $1 AND state = ANY($2) AND NOT deleted',
+    [organizationId, states],
+  );
+  return result.rows.map(toProjectRow);
+}

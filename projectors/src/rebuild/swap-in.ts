@@ -1,0 +1,53 @@
+import { inTransaction, type GlobalCheckpoint, type PoolClient } from '@shop/infra';
+import type { Projection } from '../runner/projection.js';
+import type { Pool } from '@shop/infra';
+import { dropSchema, quoted, schemaName, shadowCheckpoint } from './shadow-schema.js';
+
+/**
+ * Swaps rebuilt tables in, in one transaction:
+ * 1. Lock `projection_stream_revisions`, then the live tables. Every runner transaction reads
+ *    that table first, so once the lock is held no live batch is half-way, and none starts
+ *    until the swap commits. Readers of the live tables wait for the swap (milliseconds).
+ * 2. Catch the rebuilt tables up to the newest readable event (another connection; it writes
+ *    only the rebuild schema, which nobody else locks).
+ * 3. Move the live tables out and the rebuilt ones in, replace the projection's per-stream
+ *    revisions and move its checkpoint to where the rebuild stopped.
+ * A live runner then resumes from its in-memory position and finds every event up to the new
+ * checkpoint already applied by stream revision, so nothing is applied twice or skipped.
+ */
+export async function swapIn(
+  deps: { pool: Pool },
+  projection: Projection,
+  schema: string,
+  catchUp: (from: GlobalCheckpoint) => Promise<number>,
+): Promise<void> {
+  const retired = schemaName('retired', schema);
+  await inTransaction(deps.pool, async (client) => {
+    await client.query('LOCK TABLE public.projection_stream_revisions IN ACCESS EXCLUSIVE MODE');
+    for (const table of projection.tables) await client.query(`LOCK TABLE public.${quoted(table)} IN ACCESS EXCLUSIVE MODE`);
+    await catchUp(await shadowCheckpoint(deps.pool, schema, projection.name));
+    await client.query(`CREATE SCHEMA ${quoted(retired)}`);
+    for (const table of projection.tables) {
+      await client.query(`ALTER TABLE public.${quoted(table)} SET SCHEMA ${quoted(retired)}`);
+      await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA public`);
+    }
+    await moveBookkeeping(client, schema, projection.name);
+  });
+  await dropSchema(deps.pool, retired);
+  await dropSchema(deps.pool, schema);
+}
+
+async function moveBookkeeping(client: PoolClient, schema: string, name: string): Promise<void> {
+  await client.query('DELETE FROM public.projection_stream_revisions WHERE projection = $1', [name]);
+  await client.query(
+    `INSERT INTO public.projection_stream_revisions SELECT * FROM ${quoted(schema)}.projection_stream_revisions WHERE projection = $1`,
+    [name],
+  );
+  await client.query(
+    `INSERT INTO public.projection_checkpoints (name, transaction_id, global_position, updated_at)
+       SELECT name, transaction_id, global_position, now() FROM ${quoted(schema)}.projection_checkpoints WHERE name = $1
+     ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
+       global_position = EXCLUDED.global_position, updated_at = now()`,
+    [name],
+  );
+}
