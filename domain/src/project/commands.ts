@@ -1,4 +1,5 @@
 import type { CommandContext } from '../account/actor.js';
+import type { CatalogueProduct } from '../catalogue/schemas.js';
 import type { Carrier, FabricPrice, ItemPrice } from './events.js';
 import type { ProductionState, ProjectDraft, ProjectNotes, ShippingNotes } from './model.js';
 
@@ -40,7 +41,8 @@ export type ProjectCommand =
   | Command<'SubmitForReview'>
   | Command<'ReturnToDraft', { reason?: string }>
   | Command<'PriceItems', { items: ItemPrice[]; fabrics?: FabricPrice[]; shippingCost?: number }>
-  | Command<'Approve'>
+  /** The catalogue products the project uses, for the quote-completeness check (insert-only SKUs). */
+  | Command<'Approve', { products: readonly CatalogueProduct[] }>
   | Command<'SendInvoice', { email: EmailTarget; message?: string }>
   | Command<'RecordPayment', { amount: number; partial: boolean; remaining?: number; details?: string }>
   | Command<'Pause', { message: string; email?: EmailTarget }>

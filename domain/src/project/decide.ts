@@ -4,6 +4,7 @@ import { assertNever } from '../shared/decider.js';
 import { DomainError, ruleViolation, validationFailed } from '../shared/errors.js';
 import { emailProblem } from '../validation/credentials.js';
 import { imageFileNameProblem } from '../validation/image-file-name.js';
+import { quoteGaps } from '../validation/quote-completeness.js';
 import type { EmailTarget, ProjectCommand, ProjectCommandOf } from './commands.js';
 import { copyBody } from './copy.js';
 import { addWeeks, calendarDay } from './dates.js';
@@ -51,7 +52,7 @@ function decideOn(project: Project, command: GuardedCommand): ProjectEvent[] {
     case 'PriceItems':
       return [priceItems(project, command)];
     case 'Approve':
-      requirePriced(project);
+      requireCompleteQuote(project, command);
       return [{ type: 'ProjectApproved', data: stamp }];
     case 'SendInvoice':
       return sendInvoice(project, command);
@@ -178,12 +179,16 @@ function requireItems(project: Project): void {
   }
 }
 
-/** Staff must have priced the project since it was (re)submitted, and every item needs a price. */
-function requirePriced(project: Project): void {
+/**
+ * Staff must have priced the project since it was (re)submitted, and the quote must be complete by
+ * the same SPEC §5 rules the editor shows (validation/quote-completeness, decision 0027).
+ */
+function requireCompleteQuote(project: Project, command: ProjectCommandOf<'Approve'>): void {
   requireItems(project);
   if (project.priced === null) throw ruleViolation('NOT_PRICED', 'Price the project before approving it.');
-  const unpriced = project.fabrics.some((fabric) => fabric.items.some((item) => item.unit_price === null || item.unit_price === undefined));
-  if (unpriced) throw ruleViolation('NOT_PRICED', 'Every item needs a price before approval.');
+  const gaps = quoteGaps(project, command.products);
+  const [first] = gaps;
+  if (first) throw new DomainError('rule', 'QUOTE_INCOMPLETE', first.message, gaps);
 }
 
 function priceItems(project: Project, command: ProjectCommandOf<'PriceItems'>): ProjectEvent {

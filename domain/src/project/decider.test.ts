@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fold } from '../shared/decider.js';
 import { spec } from '../shared/test-support/given-when-then.js';
 import { projectDecider } from './decider.js';
 import type { ProjectEvent } from './events.js';
@@ -154,14 +155,21 @@ describe('review and approval', () => {
     when({ items: [], fabrics: [{ fabricId: 'f-1', unit_price: -1 }] }).thenThrows('VALIDATION_FAILED');
     when({ items: [], shippingCost: -5 }).thenThrows('VALIDATION_FAILED');
   });
-  it('Approve needs staff pricing since the last submission and a price on every item', () => {
+  it('Approve needs staff pricing since the last submission', () => {
     project.given([created(), submitted, priced]).when(commandFor('Approve', staff)).then([{ type: 'ProjectApproved', data: by(staff) }]);
     project.given([created(), submitted]).when(commandFor('Approve', staff)).thenThrows('NOT_PRICED');
     const returned: ProjectEvent = { type: 'ReturnedToDraft', data: { from: 'R', reason: '', ...by(staff) } };
     project.given([created(), submitted, priced, returned, submitted]).when(commandFor('Approve', staff)).thenThrows('NOT_PRICED');
-    const partlyPriced: ProjectEvent = { type: 'ItemsPriced', data: { items: [{ fabricId: 'f-1', itemIndex: 0, unit_price: 1 }], fabrics: [], shippingCost: null, ...by(staff) } };
-    project.given([created(), submitted, partlyPriced]).when(commandFor('Approve', staff)).thenThrows('NOT_PRICED');
     project.given([created({ fabrics: [] }), { type: 'SubmittedForReview', data: by(staff) }]).when(commandFor('Approve', staff)).thenThrows('NO_ITEMS');
+  });
+  it('Approve needs a complete quote, with every gap listed', () => {
+    const partlyPriced: ProjectEvent = { type: 'ItemsPriced', data: { items: [{ fabricId: 'f-1', itemIndex: 0, unit_price: 1 }], fabrics: [], shippingCost: null, ...by(staff) } };
+    project.given([created(), submitted, partlyPriced]).when(commandFor('Approve', staff)).thenThrows('QUOTE_INCOMPLETE');
+    const approve = () => projectDecider.decide(commandFor('Approve', staff), fold(projectDecider, [created(), submitted, partlyPriced]));
+    expect(approve).toThrow(expect.objectContaining({ kind: 'rule', problems: [expect.objectContaining({ field: 'fabrics.1.items.0.unit_price' }), expect.objectContaining({ field: 'fabrics.1.items.0.yardage' })] }));
+    const undecided = created({ fabrics: [{ id: 'undecided-f-1', name: 'Undecided', unit_price: 0, items: [{ product_id: 12, quantity: 1 }] }] });
+    const pricedUndecided: ProjectEvent = { type: 'ItemsPriced', data: { items: [{ fabricId: 'undecided-f-1', itemIndex: 0, unit_price: 900, yardage: 1 }], fabrics: [], shippingCost: null, ...by(staff) } };
+    project.given([undecided, submitted, pricedUndecided]).when(commandFor('Approve', staff)).thenThrows('QUOTE_INCOMPLETE');
   });
 });
 

@@ -64,7 +64,7 @@ export const created = (overrides: Partial<ProjectEventOf<'ProjectCreated'>['dat
 export const submitted: ProjectEvent = { type: 'SubmittedForReview', data: stamp(T.submitted, customer.userId) };
 export const priced: ProjectEvent = {
   type: 'ItemsPriced',
-  data: { items: [{ fabricId: 'f-1', itemIndex: 0, unit_price: 4000 }, { fabricId: 'f-2', itemIndex: 0, unit_price: 30000 }], fabrics: [], shippingCost: 1500, ...stamp(T.priced, staff.userId) },
+  data: { items: [{ fabricId: 'f-1', itemIndex: 0, unit_price: 4000 }, { fabricId: 'f-2', itemIndex: 0, unit_price: 30000, yardage: 3 }], fabrics: [], shippingCost: 1500, ...stamp(T.priced, staff.userId) },
 };
 export const approved: ProjectEvent = { type: 'ProjectApproved', data: stamp(T.approved, staff.userId) };
 export const paidInFull: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 50000, partial: false, remaining: 0, details: '', ...stamp(T.paid, customer.userId) } };
@@ -104,7 +104,7 @@ export function commandFor<K extends ProjectCommandType>(type: K, actor: Actor, 
     SubmitForReview: {},
     ReturnToDraft: {},
     PriceItems: { items: [] },
-    Approve: {},
+    Approve: { products: [] },
     SendInvoice: { email },
     RecordPayment: { amount: 100, partial: true, remaining: 100 },
     Pause: { message: 'hold' },
