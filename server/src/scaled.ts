@@ -80,7 +80,7 @@ async function main() {
 function startChild(script: string, env: NodeJS.ProcessEnv, label: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM') console.error(`[${label}] exited (${signal ?? code})`);
+    if (code !== 0 && code !== 143 && signal !== 'SIGTERM') console.error(`[${label}] exited (${signal ?? code})`);
   });
   return child;
 }

@@ -83,7 +83,8 @@ export class PostgresEventStore implements EventStore {
     const locked = await client.query<{ revision: number }>('SELECT revision FROM streams WHERE stream_id = $1 FOR UPDATE', [
       streamId,
     ]);
-    const current = locked.rows[0]?.revision ?? -1;
+    // Number(): another library in the process may have made pg parse bigint as BigInt.
+    const current = Number(locked.rows[0]?.revision ?? -1);
     const already = await this.alreadyStored(client, streamId, events);
     if (already !== null) return already;
     checkExpected(streamId, expected, current);
@@ -105,7 +106,7 @@ export class PostgresEventStore implements EventStore {
     if (found.rowCount !== ids.length || found.rows.some((row) => row.stream_id !== streamId)) {
       throw new Error(`Events ${ids.join(', ')} were partly stored already or belong to another stream`);
     }
-    return { nextRevision: Math.max(...found.rows.map((row) => row.stream_revision)) };
+    return { nextRevision: Math.max(...found.rows.map((row) => Number(row.stream_revision))) };
   }
 
   async readStream(streamId: string, { fromRevision = 0, maxCount = 1_000_000 } = {}): Promise<StoredEvent[]> {
@@ -174,7 +175,7 @@ async function insertEvents(client: PoolClient, streamId: string, events: NewEve
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {
-  const checkpoint: GlobalCheckpoint = { transactionId: Number(row.txid), position: row.global_position };
+  const checkpoint: GlobalCheckpoint = { transactionId: Number(row.txid), position: Number(row.global_position) };
   return {
     id: row.event_id,
     type: row.event_type,
@@ -182,8 +183,8 @@ function toStoredEvent(row: EventRow): StoredEvent {
     data: row.data,
     metadata: row.metadata,
     streamId: row.stream_id,
-    revision: row.stream_revision,
-    globalPosition: row.global_position,
+    revision: Number(row.stream_revision),
+    globalPosition: Number(row.global_position),
     checkpoint,
   };
 }

@@ -8,7 +8,11 @@ export type PoolClient = pg.PoolClient;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // An idle connection dropped by the server (restart, shutdown) must not crash the process;
+  // the pool replaces it, and the next query reports any lasting trouble.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** Runs `work` in one transaction on one client; rolls back on any error. */

@@ -6,7 +6,7 @@ export async function loadCheckpoint(db: Pool | PoolClient, name: string): Promi
     [name],
   );
   const row = result.rows[0];
-  return row ? { transactionId: row.transaction_id, position: row.global_position } : START;
+  return row ? { transactionId: Number(row.transaction_id), position: Number(row.global_position) } : START;
 }
 
 export async function saveCheckpoint(client: PoolClient, name: string, checkpoint: GlobalCheckpoint): Promise<void> {

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
+import { createPool, PostgresEventStore, type NewEvent, type Pool } from '@shop/infra';
+import { fmt, percentile, runLoad } from './measure.js';
+import type { BenchContext, Row } from './bench-context.js';
+
+const payload = { name: 'Living room pillows', fabrics: [{ id: 'f1', name: 'Linen', items: [{ product_id: 12, quantity: 4 }] }] };
+
+function newEvents(count: number): NewEvent[] {
+  return Array.from({ length: count }, () => ({
+    id: randomUUID(),
+    type: 'DraftSaved',
+    data: payload,
+    metadata: { actor: 'bench', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+  }));
+}
+
+type Appender = { name: string; append: (stream: string, revision: number, count: number) => Promise<void>; close: () => Promise<void> };
+
+async function ours(url: string): Promise<Appender> {
+  const pool = createPool(url, 40);
+  const store = new PostgresEventStore(pool);
+  return {
+    name: 'ours',
+    append: async (stream, revision, count) => {
+      await store.appendToStream(stream, newEvents(count), { expectedRevision: revision < 0 ? 'no_stream' : revision });
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function emmett(url: string): Promise<Appender> {
+  const store = getPostgreSQLEventStore(url, { schema: { autoMigration: 'CreateOrUpdate' } });
+  return {
+    name: 'emmett',
+    append: async (stream, _revision, count) => {
+      await store.appendToStream(
+        stream,
+        newEvents(count).map((event) => ({ type: event.type, data: event.data, metadata: event.metadata as unknown as Record<string, unknown> })),
+      );
+    },
+    close: () => store.close(),
+  };
+}
+
+async function raw(url: string): Promise<Appender> {
+  const pool: Pool = createPool(url, 40);
+  await pool.query(`CREATE TABLE IF NOT EXISTS raw_events (id uuid PRIMARY KEY, stream_id text NOT NULL, revision bigint NOT NULL,
+    type text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)`);
+  return {
+    name: 'raw INSERT',
+    append: async (stream, revision, count) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const [i, event] of newEvents(count).entries()) {
+          await client.query('INSERT INTO raw_events (id, stream_id, revision, type, data, metadata) VALUES ($1,$2,$3,$4,$5,$6)', [
+            event.id,
+            stream,
+            revision + 1 + i,
+            event.type,
+            event.data,
+            event.metadata,
+          ]);
+        }
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** events/s and p99 latency of appends: ours vs Emmett's PostgreSQL store vs raw INSERT;COMMIT. */
+export async function appendBench(context: BenchContext): Promise<Row[]> {
+  const rows: Row[] = [];
+  const seconds = context.quick ? 1.5 : 6;
+  for (const batch of [1, 10]) {
+    for (const writers of [1, 8, 32]) {
+      const figures: Record<string, { rate: number; p99: number }> = {};
+      for (const make of [ours, emmett, raw]) {
+        const appender = await make(await context.freshDatabase());
+        const revisions = new Array<number>(writers).fill(-1);
+        const streams = Array.from({ length: writers }, () => `bench-${randomUUID()}`);
+        const result = await runLoad(writers, seconds, async (worker) => {
+          await appender.append(streams[worker]!, revisions[worker]!, batch);
+          revisions[worker]! += batch;
+        });
+        await appender.close();
+        figures[appender.name] = { rate: (result.operations * batch) / result.seconds, p99: percentile(result.latenciesMs, 99) };
+      }
+      const o = figures.ours!;
+      const e = figures.emmett!;
+      const r = figures['raw INSERT']!;
+      rows.push({
+        section: 'append',
+        case: `${writers} writer${writers > 1 ? 's' : ''} × ${batch}-event appends`,
+        figures: `ours ${fmt(o.rate)} ev/s p99 ${fmt(o.p99, 1)} ms · Emmett ${fmt(e.rate)} ev/s p99 ${fmt(e.p99, 1)} ms · raw ${fmt(r.rate)} ev/s p99 ${fmt(r.p99, 1)} ms`,
+        ratio: `ours/Emmett ${fmt(o.rate / e.rate, 2)} · ours/raw ${fmt(o.rate / r.rate, 2)}`,
+      });
+    }
+  }
+  return rows;
+}
