@@ -1,13 +1,24 @@
 import { Router } from 'express';
-import type { Logger, Pool } from '@shop/infra';
+import type { QueryApiDeps } from './deps.js';
+import { notificationRoutes } from './notifications/notification-routes.js';
+import { customerProjectRoutes } from './projects/customer-routes.js';
+import { internalProjectRoutes } from './projects/internal-routes.js';
+import { catalogueRoutes } from './routes/catalogue-routes.js';
+import { organizationRoutes } from './routes/organization-routes.js';
+import { statsRoutes } from './routes/stats-routes.js';
+import { userRoutes } from './routes/user-routes.js';
 
-export interface QueryApiDeps {
-  pool: Pool;
-  logger: Logger;
-}
+export type { QueryApiDeps } from './deps.js';
 
-/** Every GET of SPEC §7, served from read models only. */
-export function queryRoutes(_deps: QueryApiDeps): Router {
+/**
+ * Every GET of SPEC §7 (plus the timeline, audit log and stats), served from read models only;
+ * the one exception is the staff time travel (`as_of`), defined as a fold of the stream.
+ * Also the staff's notification writes, which belong to no domain context.
+ */
+export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();
+  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes]) {
+    router.use(routes(deps));
+  }
   return router;
 }

@@ -1,1 +1,3 @@
 export * from './app.js';
+export * from './deps.js';
+export * from './read-your-writes.js';

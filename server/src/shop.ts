@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import {
   createApiApp,
   createSessionSecurity,
+  createObservability,
+  notificationsServiceOf,
   createLogger,
   createPool,
   listen,
@@ -12,10 +14,11 @@ import {
   uuidIds,
   type EmbeddedConfig,
   type Logger,
+  type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
 import { queryRoutes } from '@shop/query-api';
-import { allProjections, ProjectionRunner, readModelMigrationDirs } from '@shop/projectors';
+import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
 import { seedOnFirstStart } from './seed.js';
@@ -64,16 +67,23 @@ export async function startShop(
       stops.unshift(() => started.stop());
     }
     if (roles.includes('command')) await seedOnFirstStart(base);
+    if (roles.includes('query')) await loadCatalogue(pool);
 
     let url: string | null = null;
     if (roles.includes('command') || roles.includes('query')) {
       const security = await createSessionSecurity(pool);
-      const deps = { ...base, runner, security };
+      const deps = { ...base, runner, security, notificationsService: notificationsServiceOf(config) };
       const routers = [
         ...(roles.includes('query') ? [queryRoutes(deps)] : []),
         ...(roles.includes('command') ? [commandRoutes(deps)] : []),
       ];
-      const app = createApiApp({ logger, before: security.middleware, routers, webDir: roles.length === 3 ? webDir : undefined });
+      const app = createApiApp({
+        logger,
+        before: security.middleware,
+        routers,
+        extra: [observability(pool, runner)],
+        webDir: roles.length === 3 ? webDir : undefined,
+      });
       const server = await listen(app, config.PORT);
       stops.unshift(server.close);
       url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
@@ -83,6 +93,14 @@ export async function startShop(
     await runAll(stops);
     throw error;
   }
+}
+
+/** /metrics, /healthz and /readyz, and the HTTP latency of every request. */
+function observability(pool: Pool, runner: ProjectionRunner | null) {
+  const runnerHealth = runner ? () => runner.allStatuses() : undefined;
+  const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth });
+  runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
+  return observe.router;
 }
 
 async function runAll(stops: Array<() => Promise<void>>): Promise<void> {

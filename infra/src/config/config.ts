@@ -55,8 +55,13 @@ export const staffConfigSchema = z.object({
   STAFF_PASSWORD: z.string().min(8).optional().describe('Password of the STAFF_EMAIL account'),
 });
 
+export const notificationsConfigSchema = z.object({
+  NOTIFICATIONS_URL: optionalUrl('External content service for banner notifications; unset serves the shop\'s own (set with NOTIFICATIONS_TOKEN)'),
+  NOTIFICATIONS_TOKEN: z.string().min(1).optional().describe('Bearer credential for NOTIFICATIONS_URL'),
+});
+
 /** The embedded single-process shop needs everything. */
-export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema);
+export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema);
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 export type CommonConfig = z.infer<typeof commonConfigSchema>;
 export type HttpConfig = z.infer<typeof httpConfigSchema>;
@@ -76,4 +81,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   return parsed.data;
+}
+
+/** The external notifications service when both variables are set; one without the other is a mistake. */
+export function notificationsServiceOf(config: z.infer<typeof notificationsConfigSchema>): { url: string; token: string } | null {
+  const { NOTIFICATIONS_URL: url, NOTIFICATIONS_TOKEN: token } = config;
+  if (url && token) return { url, token };
+  if (url || token) throw new ConfigError([`${url ? 'NOTIFICATIONS_TOKEN' : 'NOTIFICATIONS_URL'}: required when ${url ? 'NOTIFICATIONS_URL' : 'NOTIFICATIONS_TOKEN'} is set`]);
+  return null;
 }

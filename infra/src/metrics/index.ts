@@ -2,3 +2,4 @@ export * from './shop-metrics.js';
 export * from './health.js';
 export * from './projection-lag.js';
 export * from './event-rate.js';
+export * from './observability.js';

@@ -1,6 +1,6 @@
 import { PaymentRecorded, ProjectCopied, ProjectCreated, type ProjectEvent } from '@shop/domain';
 import { START, type EventStore } from '@shop/infra';
-import { REVENUE_TIME_ZONE } from '../read-models/revenue/queries.js';
+import { shopDay } from '../read-models/revenue/queries.js';
 
 export interface RevenueReportRow {
   /** Calendar day of the payment in the shop's time zone (YYYY-MM-DD). */
@@ -12,11 +12,6 @@ export interface RevenueReportRow {
   remaining_cents: number;
   recorded_by: string;
 }
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: REVENUE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The shop-calendar day of an instant, as YYYY-MM-DD. */
-export const shopDay = (iso: string): string => dayFormat.format(new Date(iso));
 
 /**
  * Every payment recorded from day `from` to day `to`, both inclusive, in the shop's calendar

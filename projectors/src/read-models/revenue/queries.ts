@@ -5,6 +5,11 @@ type Db = Pool | PoolClient;
 /** The shop's books close by the calendar of its Brooklyn workroom (docs/decisions/0061). */
 export const REVENUE_TIME_ZONE = 'America/New_York';
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: REVENUE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The shop-calendar day of an instant, as YYYY-MM-DD. */
+export const shopDay = (at: string | Date): string => dayFormat.format(new Date(at));
+
 export interface MonthRevenue {
   /** YYYY-MM in the shop's time zone. */
   month: string;

@@ -1,0 +1,51 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { progressSteps, sortCustomerList } from '@shop/domain';
+import { parseRequest, requireUser } from '@shop/infra';
+import { findProjects, findTimeline } from '@shop/projectors';
+import type { QueryDeps } from '../deps.js';
+import { readYourWrites } from '../read-your-writes.js';
+import { customerProjectRow, customerScope } from './access.js';
+import { ProjectListQuery } from './list-query.js';
+import { customerProject, projectSummary } from './project-shapes.js';
+
+const ById = z.object({ params: z.object({ id: z.string().min(1).max(100) }) });
+
+/** The customer's project reads: list, detail, checkout and timeline. */
+export function customerProjectRoutes(deps: QueryDeps): Router {
+  const router = Router();
+  const fresh = readYourWrites(deps.pool, ['projects', 'project_history'], deps.readYourWrites);
+
+  router.get('/projects/', fresh, async (req, res) => {
+    const user = requireUser(req);
+    const { query } = parseRequest(ProjectListQuery, req);
+    const rows = await findProjects(deps.pool, { states: query.state, name: query.name, visibleTo: await customerScope(deps.pool, user) });
+    res.json(sortCustomerList(rows.map((row) => row.view)).map(projectSummary));
+  });
+
+  const detail = async (req: Request, res: Response) => {
+    const user = requireUser(req);
+    const { params } = parseRequest(ById, req);
+    const row = await customerProjectRow(deps.pool, user, params.id);
+    res.json(customerProject(row.view, row.revision, await findTimeline(deps.pool, row.streamId)));
+  };
+  router.get('/projects/:id/', fresh, detail);
+  // SPEC §7: the checkout screen reads the same project; a failure answers the error body.
+  router.get('/checkout/:id/', fresh, detail);
+
+  router.get('/projects/:id/timeline/', fresh, async (req, res) => {
+    const user = requireUser(req);
+    const { params } = parseRequest(ById, req);
+    const row = await customerProjectRow(deps.pool, user, params.id);
+    const { view } = row;
+    res.json({
+      id: view.id,
+      state: view.state,
+      progress: progressSteps(view),
+      shipment: view.shipment,
+      steps: await findTimeline(deps.pool, row.streamId),
+      revision: row.revision,
+    });
+  });
+  return router;
+}

@@ -1,0 +1,102 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { fabricYardage, sortInternalList } from '@shop/domain';
+import { notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
+import { findActivity, findAuditLog, findOrganization, findProjects, findUser, findUserByEmail, findUsers, type AuditRow } from '@shop/projectors';
+import type { QueryDeps } from '../deps.js';
+import { readYourWrites } from '../read-your-writes.js';
+import { anyProjectRow } from './access.js';
+import { ProjectListQuery } from './list-query.js';
+import { costOf, internalProject, projectSummary } from './project-shapes.js';
+import { projectAsOf } from './time-travel.js';
+
+const ById = z.object({ params: z.object({ id: z.string().min(1).max(100) }) });
+const AuditQuery = ById.extend({
+  query: z.object({
+    as_of: z
+      .string()
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'as_of must be an ISO date or date-time.')
+      .transform((value) => new Date(value))
+      .optional(),
+  }),
+});
+const CheckUserQuery = z.object({ query: z.object({ email: z.string().trim().min(1, 'Please enter an e-mail address.').max(200) }) });
+
+/** Staff reads of projects: list, detail, summary, audit log with time travel, and the user check. */
+export function internalProjectRoutes(deps: QueryDeps): Router {
+  const router = Router();
+  const fresh = readYourWrites(deps.pool, ['projects', 'project_history'], deps.readYourWrites);
+
+  router.get('/internal/projects/', fresh, async (req, res) => {
+    requireStaff(req);
+    const { query } = parseRequest(ProjectListQuery, req);
+    const rows = await findProjects(deps.pool, { states: query.state, name: query.name });
+    res.json(sortInternalList(rows.map((row) => row.view)).map(projectSummary));
+  });
+
+  router.get('/internal/projects/:id/', fresh, async (req, res) => {
+    requireStaff(req);
+    const { params } = parseRequest(ById, req);
+    const row = await anyProjectRow(deps.pool, params.id);
+    res.json(internalProject(row.view, row.revision, await findActivity(deps.pool, row.streamId)));
+  });
+
+  router.get('/internal/projects/:id/summary/', fresh, async (req, res) => {
+    requireStaff(req);
+    const { params } = parseRequest(ById, req);
+    const { view, revision } = await anyProjectRow(deps.pool, params.id);
+    const [customer, organization] = await Promise.all([
+      findUser(deps.pool, view.user),
+      view.organization_id ? findOrganization(deps.pool, view.organization_id) : null,
+    ]);
+    res.json({
+      id: view.id,
+      name: view.name,
+      state: view.state,
+      production_state: view.production_state,
+      readiness: view.readiness,
+      due: view.due,
+      production_time: view.production_time,
+      customer: customer && { user_id: customer.user_id, name: customer.name, email: customer.email, phone: customer.phone },
+      organization: organization && { id: organization.id, name: organization.name },
+      shipping_notes: view.shipping_notes,
+      fabrics: view.fabrics.map((fabric) => ({ ...fabric, yardage: fabricYardage(fabric) })),
+      total_quantity: view.total_quantity,
+      additional_notes: view.additional_notes,
+      cost: costOf(view),
+      revision,
+    });
+  });
+
+  router.get('/internal/projects/:id/events/', fresh, async (req, res) => {
+    requireStaff(req);
+    const { params, query } = parseRequest(AuditQuery, req);
+    const row = await anyProjectRow(deps.pool, params.id);
+    const log = await withActors(deps.pool, await findAuditLog(deps.pool, row.streamId));
+    if (!query.as_of) return void res.json({ id: row.view.id, stream_id: row.streamId, revision: row.revision, events: log });
+    const past = await projectAsOf(deps.eventStore, row.streamId, query.as_of);
+    res.json({
+      id: row.view.id,
+      stream_id: row.streamId,
+      as_of: query.as_of.toISOString(),
+      revision: past.revision,
+      project: past.view && internalProject(past.view, past.revision, []),
+      events: log.filter((entry) => entry.revision <= past.revision),
+    });
+  });
+
+  router.get('/internal/check-user/', async (req, res) => {
+    requireStaff(req);
+    const { query } = parseRequest(CheckUserQuery, req);
+    const user = await findUserByEmail(deps.pool, query.email);
+    if (!user) throw notFound('A user with this e-mail');
+    res.json({ user_id: user.user_id, email: user.email, name: user.name, is_active: user.is_active, is_staff: user.is_staff, is_guest: user.is_guest });
+  });
+  return router;
+}
+
+/** Audit lines with the actor's name and e-mail beside the id (the shop itself is 'system'). */
+async function withActors(pool: Pool, log: AuditRow[]) {
+  const users = new Map((await findUsers(pool, [...new Set(log.map((entry) => entry.actor))])).map((user) => [user.user_id, user]));
+  return log.map((entry) => ({ ...entry, actor_name: users.get(entry.actor)?.name ?? null, actor_email: users.get(entry.actor)?.email ?? null }));
+}

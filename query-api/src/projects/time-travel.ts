@@ -1,0 +1,27 @@
+import { evolveProject, initialProjectState, ProjectEvent, projectView, type ProjectStreamState, type ProjectView } from '@shop/domain';
+import type { EventStore, StoredEvent } from '@shop/infra';
+
+export interface ProjectAsOf {
+  view: ProjectView | null;
+  /** Revision of the last event folded in; -1 when the project did not exist yet. */
+  revision: number;
+}
+
+/** When an event happened: the domain's stamp, or the envelope's for anything unstamped. */
+export const happenedAt = (event: StoredEvent): string => (typeof event.data.at === 'string' ? event.data.at : event.metadata.occurredAt);
+
+/**
+ * Staff time travel: the project exactly as it was at `asOf`, folded from its stream with the
+ * domain's evolve up to the last event that had happened by then. This is the one read that
+ * folds a stream on request: it is defined as that fold, and it is rare (an audit).
+ */
+export async function projectAsOf(eventStore: EventStore, streamId: string, asOf: Date): Promise<ProjectAsOf> {
+  let state: ProjectStreamState = initialProjectState();
+  let revision = -1;
+  for (const event of await eventStore.readStream(streamId)) {
+    if (Date.parse(happenedAt(event)) > asOf.getTime()) break;
+    state = evolveProject(state, ProjectEvent.parse({ type: event.type, data: event.data }));
+    revision = event.revision;
+  }
+  return { view: projectView(state), revision };
+}

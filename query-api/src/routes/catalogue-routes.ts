@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { buildFabricsResponse, buildProductsResponse } from '@shop/domain';
+import { parseRequest } from '@shop/infra';
+import { findFabrics, findProducts } from '@shop/projectors';
+import type { QueryDeps } from '../deps.js';
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true').optional();
+const FabricsQuery = z.object({ query: z.object({ fabric_type: z.string().max(60).optional(), is_featured: flag, in_stock: flag }) });
+
+/** The catalogue (SPEC §7), open to everyone including guests, built by the domain's response builders. */
+export function catalogueRoutes(deps: QueryDeps): Router {
+  const router = Router();
+
+  router.get('/products/', async (_req, res) => {
+    res.json(buildProductsResponse(await findProducts(deps.pool)));
+  });
+
+  // The filters the response offers can be applied here too; types and filters stay complete.
+  router.get('/fabrics/', async (req, res) => {
+    const { query } = parseRequest(FabricsQuery, req);
+    const response = buildFabricsResponse(await findFabrics(deps.pool));
+    const fabrics = response.fabrics.filter(
+      (fabric) =>
+        (query.fabric_type === undefined || fabric.fabric_type === query.fabric_type) &&
+        (query.is_featured === undefined || fabric.is_featured === query.is_featured) &&
+        (query.in_stock === undefined || fabric.in_stock === query.in_stock),
+    );
+    res.json({ ...response, fabrics });
+  });
+  return router;
+}

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { OrganizationView } from '@shop/domain';
+import { notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
+import { findOrganization, findOrganizationProjects, findOrganizations, findUsers } from '@shop/projectors';
+import type { QueryDeps } from '../deps.js';
+import { projectSummary } from '../projects/project-shapes.js';
+import { readYourWrites } from '../read-your-writes.js';
+
+const ById = z.object({ params: z.object({ id: z.string().min(1).max(100) }) });
+
+/** Staff reads of organizations: list, detail with member profiles, shipped projects. */
+export function organizationRoutes(deps: QueryDeps): Router {
+  const router = Router();
+  const fresh = readYourWrites(deps.pool, ['organizations', 'users'], deps.readYourWrites);
+
+  router.get('/internal/organizations/', fresh, async (req, res) => {
+    requireStaff(req);
+    res.json(await findOrganizations(deps.pool));
+  });
+
+  router.get('/internal/organizations/:id/', fresh, async (req, res) => {
+    requireStaff(req);
+    const { params } = parseRequest(ById, req);
+    res.json(await withMembers(deps.pool, await organizationOr404(deps.pool, params.id)));
+  });
+
+  router.get('/internal/organizations/:id/shipped_projects/', readYourWrites(deps.pool, ['projects'], deps.readYourWrites), async (req, res) => {
+    requireStaff(req);
+    const { params } = parseRequest(ById, req);
+    await organizationOr404(deps.pool, params.id);
+    const rows = await findOrganizationProjects(deps.pool, params.id, ['S']);
+    // Most recently shipped first: the question asked of this list is "what went out lately".
+    const views = rows.map((row) => row.view).sort((a, b) => (b.shipped ?? '').localeCompare(a.shipped ?? '') || a.id.localeCompare(b.id));
+    res.json(views.map((view) => ({ ...projectSummary(view), shipped: view.shipped, shipment: view.shipment })));
+  });
+  return router;
+}
+
+async function organizationOr404(pool: Pool, id: string): Promise<OrganizationView> {
+  const organization = await findOrganization(pool, id);
+  if (!organization) throw notFound('This organization');
+  return organization;
+}
+
+/** `members` stays the list of user ids; `member_details` adds who they are. */
+async function withMembers(pool: Pool, organization: OrganizationView) {
+  const profiles = await findUsers(pool, organization.members);
+  const byId = new Map(profiles.map((profile) => [profile.user_id, profile]));
+  const member_details = organization.members.map((userId) => {
+    const profile = byId.get(userId);
+    return { user_id: userId, email: profile?.email ?? '', name: profile?.name ?? '', phone: profile?.phone ?? '' };
+  });
+  return { ...organization, member_details };
+}

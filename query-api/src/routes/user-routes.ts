@@ -1,0 +1,49 @@
+import { createHmac } from 'node:crypto';
+import { Router } from 'express';
+import { currentUser, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
+import { findUser } from '@shop/projectors';
+import type { QueryDeps } from '../deps.js';
+import { readYourWrites } from '../read-your-writes.js';
+
+/** docs/api-conventions.md: anonymous callers get 200 with this, so the client needs no error path. */
+export const EMPTY_PROFILE = { email: '', name: '', user_id: null, phone: '', is_designer: false, is_staff: false, user_hash: '' };
+
+/** GET /users/: the current user's profile from the users read model. */
+export function userRoutes(deps: QueryDeps): Router {
+  const router = Router();
+  const userHash = userHasher(deps.pool);
+
+  router.get('/users/', readYourWrites(deps.pool, ['users'], deps.readYourWrites), async (req, res) => {
+    const user = currentUser(req);
+    if (!user) return void res.json(EMPTY_PROFILE);
+    res.json(await profileOf(deps.pool, user, await userHash(user.userId)));
+  });
+  return router;
+}
+
+async function profileOf(pool: Pool, user: SessionUser, user_hash: string) {
+  const account = await findUser(pool, user.userId);
+  // Just signed up and not projected yet: what the session knows, rather than nothing.
+  if (!account) return { ...EMPTY_PROFILE, email: user.email, user_id: user.userId, is_staff: user.isStaff, user_hash };
+  return {
+    email: account.email,
+    name: account.name,
+    user_id: account.user_id,
+    phone: account.phone,
+    is_designer: account.is_designer,
+    is_staff: account.is_staff,
+    user_hash,
+  };
+}
+
+/**
+ * SPEC §3 `user_hash`: HMAC-SHA256 of the user id with the shared `user_hash` secret, the same
+ * the command side answers at login (command-api/src/accounts/user-hash.ts), so both agree.
+ */
+function userHasher(pool: Pool): (userId: string) => Promise<string> {
+  let secret: Promise<string> | null = null;
+  return async (userId) => {
+    secret ??= loadOrCreateSecret(pool, 'user_hash');
+    return createHmac('sha256', await secret).update(userId).digest('hex');
+  };
+}
