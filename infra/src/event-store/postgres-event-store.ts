@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '../postgres/pool.js';
+import { inTransaction, type Pool, type PoolClient } from '../postgres/pool.js';
 import {
   ConcurrencyError,
   START,
@@ -58,55 +58,34 @@ export class PostgresEventStore implements EventStore {
     { expectedRevision = 'any' }: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await this.appendInTransaction(client, streamId, events, expectedRevision);
-      if (this.options.beforeCommit) await this.options.beforeCommit();
-      await client.query('COMMIT');
+    const { beforeCommit } = this.options;
+    if (!beforeCommit) return this.append(this.pool, streamId, events, expectedRevision);
+    // With a commit delay (tests), the same append runs inside an explicit transaction.
+    return inTransaction(this.pool, async (client) => {
+      const result = await this.append(client, streamId, events, expectedRevision);
+      await beforeCommit();
       return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
-  private async appendInTransaction(
-    client: PoolClient,
-    streamId: string,
-    events: NewEvent[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    await client.query('INSERT INTO streams (stream_id, revision) VALUES ($1, -1) ON CONFLICT DO NOTHING', [streamId]);
-    const locked = await client.query<{ revision: number }>('SELECT revision FROM streams WHERE stream_id = $1 FOR UPDATE', [
-      streamId,
-    ]);
-    // Number(): another library in the process may have made pg parse bigint as BigInt.
-    const current = Number(locked.rows[0]?.revision ?? -1);
-    const already = await this.alreadyStored(client, streamId, events);
-    if (already !== null) return already;
-    checkExpected(streamId, expected, current);
-    await insertEvents(client, streamId, events, current);
-    const nextRevision = current + events.length;
-    await client.query('UPDATE streams SET revision = $2 WHERE stream_id = $1', [streamId, nextRevision]);
-    await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, streamId]);
-    return { nextRevision };
-  }
-
-  /** A retried append whose events are all stored already is a no-op (idempotency by event id). */
-  private async alreadyStored(client: PoolClient, streamId: string, events: NewEvent[]): Promise<AppendResult | null> {
-    const ids = events.map((event) => event.id);
-    const found = await client.query<{ stream_id: string; stream_revision: number }>(
-      'SELECT stream_id, stream_revision FROM events WHERE event_id = ANY($1::uuid[])',
-      [ids],
+  /** One round trip: the stored function does the locking, checks and inserts (see its migration). */
+  private async append(db: Pool | PoolClient, streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = await db.query<{ outcome: 'ok' | 'duplicate' | 'conflict'; revision: string }>(
+      'SELECT outcome, revision::text AS revision FROM shop_append_events($1, $2, $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[])',
+      [
+        streamId,
+        String(expected),
+        events.map((event) => event.id),
+        events.map((event) => event.type),
+        events.map((event) => event.schemaVersion ?? 1),
+        events.map((event) => JSON.stringify(event.data)),
+        events.map((event) => JSON.stringify(event.metadata)),
+      ],
     );
-    if (found.rowCount === 0) return null;
-    if (found.rowCount !== ids.length || found.rows.some((row) => row.stream_id !== streamId)) {
-      throw new Error(`Events ${ids.join(', ')} were partly stored already or belong to another stream`);
-    }
-    return { nextRevision: Math.max(...found.rows.map((row) => Number(row.stream_revision))) };
+    const row = result.rows[0]!;
+    const revision = Number(row.revision);
+    if (row.outcome === 'conflict') throw new ConcurrencyError(streamId, expected, revision >= 0 ? revision : null);
+    return { nextRevision: revision };
   }
 
   async readStream(streamId: string, { fromRevision = 0, maxCount = 1_000_000 } = {}): Promise<StoredEvent[]> {
@@ -149,29 +128,6 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     // The pool belongs to the caller.
   }
-}
-
-function checkExpected(streamId: string, expected: ExpectedRevision, current: number): void {
-  const exists = current >= 0;
-  const ok =
-    expected === 'any' ||
-    (expected === 'no_stream' && !exists) ||
-    (expected === 'stream_exists' && exists) ||
-    (typeof expected === 'number' && expected === current);
-  if (!ok) throw new ConcurrencyError(streamId, expected, exists ? current : null);
-}
-
-async function insertEvents(client: PoolClient, streamId: string, events: NewEvent[], current: number): Promise<void> {
-  const values: unknown[] = [];
-  const rows = events.map((event, index) => {
-    const base = values.length;
-    values.push(event.id, streamId, current + 1 + index, event.type, event.schemaVersion ?? 1, event.data, event.metadata);
-    return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
-  });
-  await client.query(
-    `INSERT INTO events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata) VALUES ${rows.join(', ')}`,
-    values,
-  );
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {
