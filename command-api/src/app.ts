@@ -1,17 +1,53 @@
+import path from 'node:path';
 import { Router } from 'express';
-import type { Clock, EventStore, IdGenerator, Logger, Pool, SessionSecurity } from '@shop/infra';
+import { LoginThrottle, SandboxPaymentGateway, UploadStorage } from '@shop/infra';
+import { activationRoutes } from './accounts/activation-routes.js';
+import { guestRoutes } from './accounts/guest-routes.js';
+import { passwordResetRoutes } from './accounts/password-reset-routes.js';
+import { sessionRoutes } from './accounts/session-routes.js';
+import { UserHashes } from './accounts/user-hash.js';
+import { userRoutes } from './accounts/user-routes.js';
+import type { CommandApiDeps, RouteDeps } from './deps.js';
+import { createOpenApiRegistry, openApiRoutes } from './http/openapi.js';
+import { mailRoutes } from './mail/mail-routes.js';
+import { organizationRoutes } from './organizations/organization-routes.js';
+import { checkoutRoutes } from './projects/checkout-routes.js';
+import { customerProjectRoutes } from './projects/customer-routes.js';
+import { internalProjectRoutes } from './projects/internal-routes.js';
+import { noteRoutes } from './projects/note-routes.js';
+import { uploadRoutes } from './projects/upload-routes.js';
 
-export interface CommandApiDeps {
-  pool: Pool;
-  eventStore: EventStore;
-  clock: Clock;
-  ids: IdGenerator;
-  logger: Logger;
-  security: SessionSecurity;
-}
+export type { CommandApiDeps } from './deps.js';
 
-/** Every POST, PUT and DELETE of SPEC §7. */
-export function commandRoutes(_deps: CommandApiDeps): Router {
+/** Every POST, PUT and DELETE of SPEC §7 (plus the uploads, written mail and the OpenAPI document). */
+export function commandRoutes(deps: CommandApiDeps): Router {
+  const dataDir = path.resolve(deps.dataDir ?? './.data');
+  const routeDeps: RouteDeps = {
+    ...deps,
+    dataDir,
+    payments: deps.payments ?? new SandboxPaymentGateway(),
+    uploads: new UploadStorage(dataDir),
+    throttle: new LoginThrottle(deps.pool),
+    userHashes: new UserHashes(deps.pool),
+    registry: createOpenApiRegistry(),
+  };
   const router = Router();
+  for (const mount of [
+    sessionRoutes,
+    userRoutes,
+    activationRoutes,
+    passwordResetRoutes,
+    guestRoutes,
+    customerProjectRoutes,
+    uploadRoutes,
+    checkoutRoutes,
+    internalProjectRoutes,
+    noteRoutes,
+    organizationRoutes,
+    mailRoutes,
+  ]) {
+    mount(router, routeDeps);
+  }
+  router.use(openApiRoutes(routeDeps.registry));
   return router;
 }

@@ -1,6 +1,6 @@
 import type { Decider } from '@shop/domain';
 import { fold } from '@shop/domain';
-import type { Clock, EventStore, IdGenerator, NewEvent } from '@shop/infra';
+import { ConcurrencyError, type Clock, type EventStore, type IdGenerator, type NewEvent } from '@shop/infra';
 
 /** Domain events are `{ type, data }`; the envelope (id, metadata) is added here. */
 export interface DomainEventLike {
@@ -11,6 +11,11 @@ export interface DomainEventLike {
 export interface CommandContext {
   actor: string;
   correlationId: string;
+  /**
+   * The revision the client last saw (a `revision` it was answered). When given and the stream
+   * has moved on, the command fails with 409 before deciding: the client edited stale data.
+   */
+  expectedRevision?: number | undefined;
 }
 
 export interface CommandResult<S, E> {
@@ -26,6 +31,23 @@ export interface CommandHandlerDeps {
   ids: IdGenerator;
 }
 
+export interface LoadedStream<S> {
+  state: S;
+  /** -1 for a stream that does not exist yet. */
+  revision: number;
+}
+
+/** Reads a stream and folds it with the decider, without deciding anything. */
+export async function loadStream<C, E extends DomainEventLike, S>(
+  eventStore: EventStore,
+  decider: Decider<C, E, S>,
+  streamId: string,
+): Promise<LoadedStream<S>> {
+  const stored = await eventStore.readStream(streamId);
+  const state = fold(decider, stored.map((event) => ({ type: event.type, data: event.data }) as unknown as E));
+  return { state, revision: stored.length - 1 };
+}
+
 /**
  * Load the stream, fold it, decide, and append with the revision that was read: a
  * concurrent writer makes the append fail with a ConcurrencyError (HTTP 409), never a lost update.
@@ -34,13 +56,34 @@ export async function handleCommand<C, E extends DomainEventLike, S>(
   deps: CommandHandlerDeps,
   decider: Decider<C, E, S>,
   streamId: string,
-  makeCommand: (state: S) => C,
+  makeCommand: (state: S) => C | Promise<C>,
   context: CommandContext,
 ): Promise<CommandResult<S, E>> {
-  const stored = await deps.eventStore.readStream(streamId);
-  const state = fold(decider, stored.map((event) => ({ type: event.type, data: event.data }) as unknown as E));
-  const events = decider.decide(makeCommand(state), state);
-  const currentRevision = stored.length - 1;
+  return handleCommands(deps, decider, streamId, async (state) => [await makeCommand(state)], context);
+}
+
+/**
+ * Several commands decided one after the other against the evolving state, appended together:
+ * all of them happen or none (an internal update that prices, approves and e-mails at once).
+ */
+export async function handleCommands<C, E extends DomainEventLike, S>(
+  deps: CommandHandlerDeps,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  makeCommands: (state: S) => C[] | Promise<C[]>,
+  context: CommandContext,
+): Promise<CommandResult<S, E>> {
+  const { state, revision: currentRevision } = await loadStream(deps.eventStore, decider, streamId);
+  if (context.expectedRevision !== undefined && context.expectedRevision !== currentRevision) {
+    throw new ConcurrencyError(streamId, context.expectedRevision, currentRevision < 0 ? null : currentRevision);
+  }
+  let next = state;
+  const events: E[] = [];
+  for (const command of await makeCommands(state)) {
+    const decided = decider.decide(command, next);
+    next = decided.reduce(decider.evolve, next);
+    events.push(...decided);
+  }
   if (events.length === 0) return { state, events, revision: currentRevision };
   const occurredAt = deps.clock.now().toISOString();
   const envelopes: NewEvent[] = events.map((event) => ({
@@ -52,5 +95,5 @@ export async function handleCommand<C, E extends DomainEventLike, S>(
   const { nextRevision } = await deps.eventStore.appendToStream(streamId, envelopes, {
     expectedRevision: currentRevision < 0 ? 'no_stream' : currentRevision,
   });
-  return { state: events.reduce(decider.evolve, state), events, revision: nextRevision };
+  return { state: next, events, revision: nextRevision };
 }

@@ -1,2 +1,5 @@
 export * from './app.js';
 export * from './command-handler.js';
+export * from './streams.js';
+export * from './actor.js';
+export * from './accounts/staff-account.js';

@@ -7,3 +7,4 @@ export * from './runner/kafka-projection-feed.js';
 export * from './relay/event-relay.js';
 export * from './read-models/index.js';
 export * from './rebuild/index.js';
+export * from './reactors/index.js';

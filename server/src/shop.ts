@@ -6,6 +6,7 @@ import {
   createObservability,
   notificationsServiceOf,
   createLogger,
+  createMailTransport,
   createPool,
   listen,
   migrate,
@@ -18,7 +19,7 @@ import {
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
 import { queryRoutes } from '@shop/query-api';
-import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs } from '@shop/projectors';
+import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
 import { seedOnFirstStart } from './seed.js';
@@ -66,7 +67,7 @@ export async function startShop(
       const started = runner;
       stops.unshift(() => started.stop());
     }
-    if (roles.includes('command')) await seedOnFirstStart(base);
+    if (roles.includes('command')) await seedOnFirstStart({ ...base, staff: config, demoAccounts: !config.DATABASE_URL });
     if (roles.includes('query')) await loadCatalogue(pool);
 
     let url: string | null = null;
@@ -75,7 +76,7 @@ export async function startShop(
       const deps = { ...base, runner, security, notificationsService: notificationsServiceOf(config) };
       const routers = [
         ...(roles.includes('query') ? [queryRoutes(deps)] : []),
-        ...(roles.includes('command') ? [commandRoutes(deps)] : []),
+        ...(roles.includes('command') ? [commandRoutes({ ...deps, dataDir: config.DATA_DIR })] : []),
       ];
       const app = createApiApp({
         logger,
@@ -87,6 +88,11 @@ export async function startShop(
       const server = await listen(app, config.PORT);
       stops.unshift(server.close);
       url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
+    }
+    if (roles.includes('projectors')) {
+      // E-mail reactor: links point at this shop's URL (known only once it listens).
+      const publicUrl = url ?? config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+      stops.unshift(await startMailReactor({ ...base, transport: createMailTransport(config), publicUrl }));
     }
     return { url, databaseUrl: database.url, logger, stop: () => runAll(stops) };
   } catch (error) {

@@ -16,25 +16,35 @@ const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').dig
  * Makes a random token (256 bits, URL-safe) and stores only its hash. The raw token exists
  * only in the e-mail that carries it.
  */
-export async function issueToken(db: Pool | PoolClient, purpose: TokenPurpose, userId: string, now: Date): Promise<string> {
+export async function issueToken(db: Pool | PoolClient, purpose: TokenPurpose, holder: TokenHolder, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO account_tokens (token_hash, purpose, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+  await db.query('INSERT INTO account_tokens (token_hash, purpose, user_id, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
     hashOf(token),
     purpose,
-    userId,
+    holder.userId,
+    holder.email,
     now,
     new Date(now.getTime() + tokenLifetimeMs[purpose]),
   ]);
   return token;
 }
 
+/** Whom a token was made for: the user, and the address the link was e-mailed to. */
+export interface TokenHolder {
+  userId: string;
+  email: string | null;
+}
+
+const holderOf = (row: { user_id: string; email: string | null } | undefined): TokenHolder | null =>
+  row ? { userId: row.user_id, email: row.email } : null;
+
 /** The user a valid (unused, unexpired) token belongs to, without using it up. */
-export async function peekToken(db: Pool | PoolClient, purpose: TokenPurpose, token: string, now: Date): Promise<string | null> {
-  const result = await db.query<{ user_id: string }>(
-    'SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3',
+export async function peekToken(db: Pool | PoolClient, purpose: TokenPurpose, token: string, now: Date): Promise<TokenHolder | null> {
+  const result = await db.query<{ user_id: string; email: string | null }>(
+    'SELECT user_id, email FROM account_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3',
     [hashOf(token), purpose, now],
   );
-  return result.rows[0]?.user_id ?? null;
+  return holderOf(result.rows[0]);
 }
 
 /**
@@ -42,14 +52,14 @@ export async function peekToken(db: Pool | PoolClient, purpose: TokenPurpose, to
  * work fails, the transaction rolls back and the token stays usable; a concurrent use of
  * the same token waits for the lock and then finds it used.
  */
-export async function useToken(client: PoolClient, purpose: TokenPurpose, token: string, now: Date): Promise<string | null> {
-  const result = await client.query<{ user_id: string }>(
+export async function useToken(client: PoolClient, purpose: TokenPurpose, token: string, now: Date): Promise<TokenHolder | null> {
+  const result = await client.query<{ user_id: string; email: string | null }>(
     `UPDATE account_tokens SET used_at = $3
      WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-     RETURNING user_id`,
+     RETURNING user_id, email`,
     [hashOf(token), purpose, now],
   );
-  return result.rows[0]?.user_id ?? null;
+  return holderOf(result.rows[0]);
 }
 
 /** After a password change, older reset links must stop working. */

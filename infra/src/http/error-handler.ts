@@ -28,7 +28,7 @@ export function toErrorBody(error: unknown): ErrorBody {
   }
   if (error instanceof ZodError) {
     const problems = error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
-    return withProblems(400, problems[0] ? `${problems[0].field || 'request'}: ${problems[0].message}` : 'Invalid request.', problems);
+    return withProblems(400, problems[0]?.message ?? 'Invalid request.', problems);
   }
   const status = httpStatusOf(error);
   if (status === 413) return { status, message: 'The request is too large.' };

@@ -1,0 +1,28 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Clock, EventStore, IdGenerator, Logger, PaymentGateway, Pool, SessionSecurity, UploadStorage } from '@shop/infra';
+import type { UserHashes } from './accounts/user-hash.js';
+import type { LoginThrottle } from '@shop/infra';
+
+/** What the composition root hands the command API. */
+export interface CommandApiDeps {
+  pool: Pool;
+  eventStore: EventStore;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  security: SessionSecurity;
+  /** DATA_DIR: uploads and (without SMTP) outgoing mail live under it. */
+  dataDir?: string;
+  /** The sandbox gateway unless another adapter is given. */
+  payments?: PaymentGateway;
+}
+
+/** The deps with defaults filled in, plus what the routes build once and share. */
+export interface RouteDeps extends Required<Omit<CommandApiDeps, 'payments' | 'dataDir'>> {
+  dataDir: string;
+  payments: PaymentGateway;
+  uploads: UploadStorage;
+  throttle: LoginThrottle;
+  userHashes: UserHashes;
+  registry: OpenAPIRegistry;
+}

@@ -1,0 +1,3 @@
+export * from './mail/mail-reactor.js';
+export * from './mail/mail-requests.js';
+export * from './mail/mail-templates.js';

@@ -1,0 +1,194 @@
+import { costDetails, fold, projectDecider, type ProjectEvent } from '@shop/domain';
+import { issueToken, type Clock, type EventStore, type IdGenerator, type Logger, type MailTransport, type Pool, type TokenPurpose } from '@shop/infra';
+import type { MailKind } from './mail-requests.js';
+import { renderMail, type MailContext } from './mail-templates.js';
+import { recordProjectEmailOutcome } from './record-outcome.js';
+
+export interface MailSenderOptions {
+  pool: Pool;
+  eventStore: EventStore;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  transport: MailTransport;
+  /** Base of links in e-mails. */
+  publicUrl: string;
+  maxAttempts?: number;
+  /** First retry delay; each further retry doubles it. */
+  retryBaseMs?: number;
+  pollIntervalMs?: number;
+  /** A delivery still 'sending' after this long was interrupted by a crash. */
+  staleAfterMs?: number;
+}
+
+interface DeliveryRow {
+  request_event_id: string;
+  stream_id: string;
+  email_id: string;
+  kind: MailKind;
+  recipient: string;
+  payload: { message?: string; projectId?: string; userId?: string };
+  attempts: number;
+}
+
+const tokenPurposes: Partial<Record<MailKind, TokenPurpose>> = {
+  activation: 'activation',
+  password_reset: 'password_reset',
+  profile_completion: 'profile_completion',
+};
+
+/**
+ * Sends what the outbox holds, at most once per request. A delivery is claimed ('sending') in a
+ * committed transaction before SMTP is spoken to; success marks it 'sent'. A refused send goes
+ * back to 'pending' with a doubling delay, until it fails for good. A claim found still
+ * 'sending' after a crash is settled as failed and never retried, so nobody gets it twice.
+ * Outcomes of project e-mails are also recorded as events on the project's stream.
+ */
+export class MailSender {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+
+  constructor(private readonly options: MailSenderOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Something new may be in the outbox. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.settleInterrupted();
+        while (this.running && (await this.sendNext())) {
+          // keep going while there is work
+        }
+        await this.recordOutcomes();
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'mail sender pass failed, retrying');
+      }
+      if (this.running) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollIntervalMs ?? 1000);
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** Claims one due delivery and sends it; false when none is due. */
+  private async sendNext(): Promise<boolean> {
+    const delivery = await this.claim();
+    if (!delivery) return false;
+    try {
+      const mail = renderMail(delivery.kind, await this.contextFor(delivery));
+      await this.options.transport.send({ id: delivery.request_event_id, to: delivery.recipient, ...mail });
+      await this.settle(delivery, 'sent', null);
+    } catch (error) {
+      await this.retryOrFail(delivery, error instanceof Error ? error.message : String(error));
+    }
+    return true;
+  }
+
+  private async claim(): Promise<DeliveryRow | null> {
+    const result = await this.options.pool.query<DeliveryRow>(
+      `UPDATE mail_deliveries SET status = 'sending', claimed_at = $1, attempts = attempts + 1
+       WHERE request_event_id = (
+         SELECT request_event_id FROM mail_deliveries WHERE status = 'pending' AND next_attempt_at <= $1
+         ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING request_event_id, stream_id, email_id, kind, recipient, payload, attempts`,
+      [this.options.clock.now()],
+    );
+    return result.rows[0] ?? null;
+  }
+
+  private async contextFor(delivery: DeliveryRow): Promise<MailContext> {
+    const { pool, clock, publicUrl } = this.options;
+    const purpose = tokenPurposes[delivery.kind];
+    if (purpose) {
+      // The link's token is made now, at sending: it never sits in an event or the outbox.
+      const token = await issueToken(pool, purpose, { userId: delivery.payload.userId ?? '', email: delivery.recipient }, clock.now());
+      return { publicUrl, token };
+    }
+    return { publicUrl, message: delivery.payload.message ?? '', project: await this.projectFor(delivery.stream_id, delivery.payload.projectId ?? '') };
+  }
+
+  private async projectFor(streamId: string, projectId: string): Promise<MailContext['project']> {
+    const stored = await this.options.eventStore.readStream(streamId);
+    const state = fold(projectDecider, stored.map((event) => ({ type: event.type, data: event.data }) as ProjectEvent));
+    if (state.status === 'empty') return { id: projectId, name: '', amountDue: null };
+    const { project } = state;
+    const amountDue = project.balance_remaining ?? costDetails(project, { paidInFull: project.paid !== null }).remaining;
+    return { id: projectId, name: project.name, amountDue };
+  }
+
+  private async retryOrFail(delivery: DeliveryRow, reason: string): Promise<void> {
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    if (delivery.attempts >= maxAttempts) {
+      this.options.logger.warn({ delivery: delivery.request_event_id, reason }, 'mail failed for good');
+      await this.settle(delivery, 'failed', reason);
+      return;
+    }
+    const delayMs = (this.options.retryBaseMs ?? 2000) * 2 ** (delivery.attempts - 1);
+    await this.options.pool.query(
+      `UPDATE mail_deliveries SET status = 'pending', last_error = $2, next_attempt_at = $3 WHERE request_event_id = $1`,
+      [delivery.request_event_id, reason, new Date(this.options.clock.now().getTime() + delayMs)],
+    );
+  }
+
+  private async settle(delivery: DeliveryRow, status: 'sent' | 'failed', reason: string | null): Promise<void> {
+    await this.options.pool.query(`UPDATE mail_deliveries SET status = $2, last_error = $3, settled_at = $4 WHERE request_event_id = $1`, [
+      delivery.request_event_id,
+      status,
+      reason,
+      this.options.clock.now(),
+    ]);
+  }
+
+  /** Claims left 'sending' by a crash: we cannot know whether SMTP took them, so they fail rather than go twice. */
+  private async settleInterrupted(): Promise<void> {
+    const staleBefore = new Date(this.options.clock.now().getTime() - (this.options.staleAfterMs ?? 5 * 60 * 1000));
+    await this.options.pool.query(
+      `UPDATE mail_deliveries SET status = 'failed', settled_at = $2,
+         last_error = 'Interrupted while sending; not retried so that it is never sent twice.'
+       WHERE status = 'sending' AND claimed_at < $1`,
+      [staleBefore, this.options.clock.now()],
+    );
+  }
+
+  /** Writes EmailSent / EmailFailed for settled project e-mails not yet recorded on their stream. */
+  private async recordOutcomes(): Promise<void> {
+    const settled = await this.options.pool.query<DeliveryRow & { status: 'sent' | 'failed'; last_error: string | null }>(
+      `SELECT request_event_id, stream_id, email_id, kind, status, last_error FROM mail_deliveries
+       WHERE status IN ('sent', 'failed') AND NOT outcome_recorded ORDER BY settled_at LIMIT 100`,
+    );
+    for (const row of settled.rows) {
+      const recorded = tokenPurposes[row.kind]
+        ? true // account e-mails have no outcome events; the outbox row is their record
+        : await recordProjectEmailOutcome(this.options, row.stream_id, {
+            emailId: row.email_id,
+            requestEventId: row.request_event_id,
+            sent: row.status === 'sent',
+            reason: row.last_error ?? 'unknown',
+          });
+      if (recorded) await this.options.pool.query('UPDATE mail_deliveries SET outcome_recorded = true WHERE request_event_id = $1', [row.request_event_id]);
+    }
+  }
+}
