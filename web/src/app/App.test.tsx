@@ -25,13 +25,13 @@ const routes: [string, string][] = [
   ['/profile-completion/abc', 'Complete your profile'],
   ['/account', 'Account'],
   ['/projects', 'Projects'],
-  ['/projects/editor/', 'Project creation'],
+  ['/projects/editor/', 'Project editor'], // no id: the guest edit route (SPEC §2)
   ['/projects/editor/42', 'Project summary'],
   ['/projects/editor/guest/edit', 'Project editor'],
   ['/invoice/42', 'Checkout'],
   ['/internal/projects/', 'Internal projects'],
   ['/internal/projects/42', 'Internal project detail'],
-  ['/internal/projects/42/pdf', 'Project PDF'],
+  ['/internal/projects/42/pdf', 'Work order'],
   ['/internal/reporting/', 'Reports'],
   ['/internal/transfer/', 'Transfer project'],
   ['/internal/organizations/', 'Organizations'],
@@ -64,12 +64,12 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
-  it('placeholders say plainly that the screen is not built yet', async () => {
+  it('the editor says so when the catalogue cannot be loaded', async () => {
     render(
       <MemoryRouter initialEntries={['/projects/editor/guest/edit']}>
         <AppRoutes />
       </MemoryRouter>,
     );
-    expect(await screen.findByText('Not built yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('offline');
   });
 });

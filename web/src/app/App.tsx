@@ -25,13 +25,13 @@ export function AppRoutes() {
         <Route path={paths.account} element={<RequireUser><Page.AccountPage /></RequireUser>} />
         <Route path={paths.projects} element={<RequireUser><Page.ProjectListPage /></RequireUser>} />
         {/* The editor decides guest access itself (SPEC §2), so these are not wrapped. */}
-        <Route path={paths.projectCreate} element={<Page.ProjectCreatePlaceholder />} />
-        <Route path={paths.projectSummary} element={<Page.ProjectSummaryPlaceholder />} />
-        <Route path={paths.projectEdit} element={<Page.ProjectEditorPlaceholder />} />
-        <Route path={paths.checkout} element={<RequireUser><Page.CheckoutPlaceholder /></RequireUser>} />
+        <Route path={paths.projectCreate} element={<Page.ProjectCreatePage />} />
+        <Route path={paths.projectSummary} element={<Page.ProjectSummaryPage />} />
+        <Route path={paths.projectEdit} element={<Page.ProjectEditorPage />} />
+        <Route path={paths.checkout} element={<RequireUser><Page.CheckoutPage /></RequireUser>} />
         <Route path={paths.internalProjects} element={<RequireStaff><Page.InternalProjectListPage /></RequireStaff>} />
-        <Route path={paths.internalProject} element={<RequireStaff><Page.InternalProjectDetailPlaceholder /></RequireStaff>} />
-        <Route path={paths.internalProjectPdf} element={<RequireStaff><Page.InternalProjectPdfPlaceholder /></RequireStaff>} />
+        <Route path={paths.internalProject} element={<RequireStaff><Page.InternalProjectDetailPage /></RequireStaff>} />
+        <Route path={paths.internalProjectPdf} element={<RequireStaff><Page.InternalProjectPdfPage /></RequireStaff>} />
         <Route path={paths.internalReporting} element={<RequireStaff><Page.ReportingPage /></RequireStaff>} />
         <Route path={paths.internalTransfer} element={<RequireStaff><Page.TransferPage /></RequireStaff>} />
         <Route path={paths.internalOrganizations} element={<RequireStaff><Page.OrganizationListPage /></RequireStaff>} />

@@ -13,14 +13,14 @@ export const ProfileCompletionPage = lazyPage(() => import('../features/auth/com
 export const AccountPage = lazyPage(() => import('../features/auth/components/AccountPage'), 'AccountPage');
 
 export const ProjectListPage = lazyPage(() => import('../features/projects/components/ProjectListPage'), 'ProjectListPage');
-export const ProjectCreatePlaceholder = lazyPage(() => import('../features/projects/components/placeholders'), 'ProjectCreatePlaceholder');
-export const ProjectSummaryPlaceholder = lazyPage(() => import('../features/projects/components/placeholders'), 'ProjectSummaryPlaceholder');
-export const ProjectEditorPlaceholder = lazyPage(() => import('../features/projects/components/placeholders'), 'ProjectEditorPlaceholder');
-export const CheckoutPlaceholder = lazyPage(() => import('../features/checkout/components/CheckoutPlaceholder'), 'CheckoutPlaceholder');
+export const ProjectCreatePage = lazyPage(() => import('../features/projects/components/ProjectEditorPage'), 'ProjectCreatePage');
+export const ProjectSummaryPage = lazyPage(() => import('../features/projects/components/ProjectSummaryPage'), 'ProjectSummaryPage');
+export const ProjectEditorPage = lazyPage(() => import('../features/projects/components/ProjectEditorPage'), 'ProjectEditorPage');
+export const CheckoutPage = lazyPage(() => import('../features/checkout/components/CheckoutPage'), 'CheckoutPage');
 
 export const InternalProjectListPage = lazyPage(() => import('../features/internal-projects/components/InternalProjectListPage'), 'InternalProjectListPage');
-export const InternalProjectDetailPlaceholder = lazyPage(() => import('../features/internal-projects/components/placeholders'), 'InternalProjectDetailPlaceholder');
-export const InternalProjectPdfPlaceholder = lazyPage(() => import('../features/internal-projects/components/placeholders'), 'InternalProjectPdfPlaceholder');
+export const InternalProjectDetailPage = lazyPage(() => import('../features/internal-projects/components/InternalProjectDetailPage'), 'InternalProjectDetailPage');
+export const InternalProjectPdfPage = lazyPage(() => import('../features/internal-projects/components/InternalProjectPdfPage'), 'InternalProjectPdfPage');
 export const ReportingPage = lazyPage(() => import('../features/reporting/components/ReportingPage'), 'ReportingPage');
 export const TransferPage = lazyPage(() => import('../features/transfer/components/TransferPage'), 'TransferPage');
 export const OrganizationListPage = lazyPage(() => import('../features/organizations/components/OrganizationListPage'), 'OrganizationListPage');

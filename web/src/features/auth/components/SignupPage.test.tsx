@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_RULE_MESSAGE } from '@shop/domain';
 import { ApiError } from '../../../lib/api-client';
 import { createUser } from '../api/users';
 import { SignupPage } from './SignupPage';
@@ -12,7 +13,8 @@ vi.mock('../api/users', async (importOriginal) => ({
 }));
 const createUserMock = vi.mocked(createUser);
 
-const RULE = 'Password must be at least 8 characters and contain a digit, a lowercase letter and an uppercase letter.';
+// The one rule and message the server applies too.
+const RULE = PASSWORD_RULE_MESSAGE;
 
 async function fill(name: string, email: string, password: string) {
   const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import type { ActivityKind, Carrier, CostDetails, Fabric, ProductionState, ProjectNotes, ProjectState, ShippingNotes, StaffNote } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
 
 /** A row of GET /api/internal/projects/ (docs/api-conventions.md "Lists"). */
@@ -23,4 +24,129 @@ export interface InternalProjectSummary {
 export async function fetchInternalProjects(filters: { state?: string; name?: string }): Promise<InternalProjectSummary[]> {
   const data = await apiClient.get<unknown>('/internal/projects/', { params: { state: filters.state, name: filters.name } });
   return Array.isArray(data) ? (data as InternalProjectSummary[]) : [];
+}
+
+
+/** GET /api/internal/projects/{id}/ — the SPEC §3 project plus staff notes, activity, cost and readiness. */
+export interface InternalProject {
+  id: string;
+  name: string;
+  user: string;
+  state: ProjectState;
+  production_state: ProductionState;
+  category: string | null;
+  fabrics: Fabric[];
+  additional_notes: string;
+  notes: ProjectNotes;
+  shipping_notes: ShippingNotes;
+  shipping_cost: number;
+  created: string | null;
+  updated: string | null;
+  submitted: string | null;
+  approved: string | null;
+  paid: string | null;
+  due: string | null;
+  fabric_arrived: boolean;
+  onsite_complete: boolean;
+  production_time: number;
+  readiness: string | null;
+  balance_remaining: number | null;
+  shipment: { carrier: Carrier | null; tracking_number: string | null; tracking_url: string | null } | null;
+  staff_notes: StaffNote[];
+  activity: Array<{ kind: ActivityKind; text: string; at: string; actor: string }>;
+  cost?: CostDetails;
+  revision?: number;
+}
+
+function toInternalProject(data: unknown): InternalProject {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<InternalProject>;
+  return {
+    ...d,
+    id: String(d.id ?? ''),
+    name: d.name ?? '',
+    user: d.user ?? '',
+    state: d.state ?? 'D',
+    production_state: d.production_state ?? 'N',
+    category: d.category ?? null,
+    fabrics: Array.isArray(d.fabrics) ? d.fabrics : [],
+    additional_notes: d.additional_notes ?? '',
+    notes: d.notes ?? {},
+    shipping_notes: d.shipping_notes ?? {},
+    shipping_cost: d.shipping_cost ?? 0,
+    created: d.created ?? null,
+    updated: d.updated ?? null,
+    submitted: d.submitted ?? null,
+    approved: d.approved ?? null,
+    paid: d.paid ?? null,
+    due: d.due ?? null,
+    fabric_arrived: d.fabric_arrived === true,
+    onsite_complete: d.onsite_complete === true,
+    production_time: d.production_time ?? 3,
+    readiness: d.readiness ?? null,
+    balance_remaining: typeof d.balance_remaining === 'number' ? d.balance_remaining : null,
+    shipment: d.shipment ?? null,
+    staff_notes: Array.isArray(d.staff_notes) ? d.staff_notes : [],
+    activity: Array.isArray(d.activity) ? d.activity : [],
+  };
+}
+
+const projectPath = (id: string) => `/internal/projects/${encodeURIComponent(id)}/`;
+
+/** The project now, or as it was at `asOf` (ISO date-time) from its event history. */
+export async function fetchInternalProject(id: string, asOf?: string): Promise<InternalProject> {
+  return toInternalProject(await apiClient.get<unknown>(projectPath(id), asOf ? { params: { as_of: asOf } } : undefined));
+}
+
+/** PUT /api/internal/projects/{id}/: the update payload plus production fields, update_payment and send_email. */
+export interface InternalUpdate {
+  name?: string;
+  category?: string | null;
+  state?: ProjectState;
+  fabrics?: Fabric[];
+  notes?: ProjectNotes;
+  shipping_notes?: ShippingNotes;
+  shipping_cost?: number;
+  production_state?: ProductionState;
+  production_time?: number;
+  due?: string;
+  fabric_arrived?: true;
+  onsite_complete?: true;
+  carrier?: Carrier | null;
+  tracking_number?: string | null;
+  message?: string;
+  reason?: string;
+  update_payment?: { amount: number; partial: boolean; remaining?: number; details?: string };
+  send_email?: boolean;
+  revision?: number;
+}
+
+export async function updateInternalProject(id: string, update: InternalUpdate): Promise<InternalProject> {
+  return toInternalProject(await apiClient.put<unknown>(projectPath(id), { id, ...update }));
+}
+
+export const addNote = async (id: string, text: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}notes/`, { text }));
+export const editNote = async (id: string, noteId: string, text: string) =>
+  toInternalProject(await apiClient.put<unknown>(`${projectPath(id)}notes/${encodeURIComponent(noteId)}/`, { text }));
+export const deleteNote = async (id: string, noteId: string) => toInternalProject(await apiClient.delete<unknown>(`${projectPath(id)}notes/${encodeURIComponent(noteId)}/`));
+
+/** POST …/invoice/ { email } — e-mails the invoice (to the customer when no address is given). */
+export const sendInvoice = async (id: string, email: string) =>
+  toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}invoice/`, email ? { email } : {}));
+export const pauseProject = async (id: string, message: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}pause/`, { message }));
+export const unpauseProject = async (id: string, message: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}unpause/`, { message }));
+export const sendReminder = async (id: string, message: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}reminder/`, { message }));
+
+/** A line of the staff audit log (GET /api/internal/projects/{id}/events/): every event, who, when, what changed. */
+export interface AuditEntry {
+  revision: number;
+  type: string;
+  actor: string;
+  at: string;
+  changes: Array<{ field: string; from: unknown; to: unknown }>;
+}
+
+export async function fetchAuditLog(id: string): Promise<AuditEntry[]> {
+  const data = await apiClient.get<unknown>(`${projectPath(id)}events/`);
+  const rows = Array.isArray(data) ? data : Array.isArray((data as { events?: unknown } | undefined)?.events) ? (data as { events: unknown[] }).events : [];
+  return rows as AuditEntry[];
 }

@@ -1,3 +1,4 @@
+import type { CostDetails, Fabric, ProductionState, ProjectDraft, ProjectNotes, ProjectState, ShippingNotes } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
 
 /** A row of GET /api/projects/ (docs/api-conventions.md "Lists"). */
@@ -28,4 +29,117 @@ export interface ProjectFilters {
 export async function fetchProjects(filters: ProjectFilters): Promise<ProjectSummary[]> {
   const data = await apiClient.get<unknown>('/projects/', { params: { state: filters.state, name: filters.name } });
   return Array.isArray(data) ? (data as ProjectSummary[]) : [];
+}
+
+/** The SPEC §3 project as GET /api/projects/{id}/ answers it (docs/api-conventions.md "Shapes"). */
+export interface ProjectDetail {
+  id: string;
+  name: string;
+  state: ProjectState;
+  production_state: ProductionState;
+  category: string | null;
+  fabrics: Fabric[];
+  additional_notes: string;
+  notes: ProjectNotes;
+  shipping_notes: ShippingNotes;
+  shipping_cost: number;
+  created?: string | null;
+  updated?: string | null;
+  submitted?: string | null;
+  approved?: string | null;
+  paid?: string | null;
+  due?: string | null;
+  fabric_arrived?: boolean;
+  onsite_complete?: boolean;
+  partial_payment?: boolean;
+  production_time?: number;
+  cost?: CostDetails;
+  shipment?: { carrier: string | null; tracking_number: string | null; tracking_url: string | null } | null;
+  revision?: number;
+}
+
+/** Fills what a partial answer leaves out, so screens never meet undefined lists. */
+export function toProjectDetail(data: unknown): ProjectDetail {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<ProjectDetail>;
+  return {
+    ...d,
+    id: String(d.id ?? ''),
+    name: d.name ?? '',
+    state: d.state ?? 'D',
+    production_state: d.production_state ?? 'N',
+    category: d.category ?? null,
+    fabrics: Array.isArray(d.fabrics) ? d.fabrics : [],
+    additional_notes: d.additional_notes ?? '',
+    notes: d.notes ?? {},
+    shipping_notes: d.shipping_notes ?? {},
+    shipping_cost: d.shipping_cost ?? 0,
+  };
+}
+
+/** The SPEC §3 update payload: id, name, category, state, fabrics, notes, shipping_notes, shipping_cost. */
+export interface ProjectUpdate extends ProjectDraft {
+  id: string;
+  state: ProjectState;
+}
+
+const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}/`;
+/** GET /api/projects/{id}/. Writes answer with the saved project, so no re-read follows them. */
+export async function fetchProject(id: string): Promise<ProjectDetail> {
+  return toProjectDetail(await apiClient.get<unknown>(projectPath(id)));
+}
+
+/** POST /api/projects/ — body plus organization_id (SPEC §7). */
+export async function createProject(draft: ProjectDraft, organizationId: string | null = null): Promise<ProjectDetail> {
+  return toProjectDetail(await apiClient.post<unknown>('/projects/', { ...draft, organization_id: organizationId }));
+}
+
+/** PUT /api/projects/{id}/ — saves the draft; state 'R' submits it for review. */
+export async function updateProject(update: ProjectUpdate): Promise<ProjectDetail> {
+  return toProjectDetail(await apiClient.put<unknown>(projectPath(update.id), update));
+}
+
+/**
+ * A copy is a new project (POST /api/projects/) named "COPY OF: …"; `copy_from` lets the server
+ * apply the copy rule (unavailable fabrics become Undecided, inactive products are dropped).
+ */
+export async function copyProject(id: string, draft: ProjectDraft): Promise<ProjectDetail> {
+  return toProjectDetail(await apiClient.post<unknown>('/projects/', { ...draft, copy_from: id }));
+}
+
+/** DELETE /api/projects/{id}/. */
+export const deleteProject = (id: string) => apiClient.delete<unknown>(projectPath(id));
+
+/** PUT /api/projects/{id}/upload/ (multipart: image, fabric_id) → the stored image's path. */
+export async function uploadImage(id: string, fabricId: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  form.append('fabric_id', fabricId);
+  const data = await apiClient.put<{ image?: { path?: unknown } } | undefined>(`${projectPath(id)}upload/`, form);
+  const path = data?.image?.path;
+  return typeof path === 'string' && path ? path : file.name;
+}
+
+/**
+ * POST /api/guests/ { email, project } — creates the guest user (logged in as a guest) and their
+ * project; the profile-completion link is e-mailed. Answers the new project's id and the message.
+ */
+export async function createGuest(email: string, draft: ProjectDraft): Promise<{ projectId: string | null; message: string | null }> {
+  const data = await apiClient.post<{ project?: { id?: unknown }; message?: unknown } | undefined>('/guests/', { email, project: draft });
+  return {
+    projectId: data?.project?.id === undefined || data.project.id === null ? null : String(data.project.id),
+    message: typeof data?.message === 'string' ? data.message : null,
+  };
+}
+
+/** A step of the customer timeline (GET /api/projects/{id}/timeline/). */
+export interface TimelineEntry {
+  step: string;
+  label: string;
+  at: string;
+  detail: Record<string, unknown>;
+}
+
+export async function fetchTimeline(id: string): Promise<TimelineEntry[]> {
+  const data = await apiClient.get<unknown>(`${projectPath(id)}timeline/`);
+  return Array.isArray(data) ? (data as TimelineEntry[]) : [];
 }

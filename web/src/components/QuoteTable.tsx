@@ -1,0 +1,84 @@
+import { formatPrice, priceTotal, productTypeDisplayNames, type CostDetails, type Fabric, type LineItem } from '@shop/domain';
+
+/** A line item in words: its style and size, or the name a custom item was given. */
+export function itemLabel(item: LineItem): string {
+  const type = item.product_type ? (productTypeDisplayNames as Record<string, string>)[item.product_type] : undefined;
+  if (item.product_id === 0 || item.product_type === 'X' || item.product_type === 'R') return [type, item.name].filter(Boolean).join(': ') || 'Custom item';
+  const d = item.dimensions ?? {};
+  const dims = [d.length, d.width, d.height].filter((v) => v !== null && v !== undefined && v > 0).join('" x ');
+  const size = item.size ?? (dims ? `${dims}"` : '');
+  const channel = d.channelWidth ? `, ${d.channelWidth}" channels` : '';
+  return [item.product_style, type].filter(Boolean).join(' ') + (size ? ` ${size}` : '') + channel;
+}
+
+const costRows: Array<[keyof CostDetails, string]> = [
+  ['labor', 'Labor'],
+  ['fabric', 'Fabric'],
+  ['subtotal', 'Subtotal'],
+  ['tax', 'Tax'],
+  ['shipping', 'Shipping'],
+  ['total', 'Total'],
+];
+
+/** The quote: one row per line item (cents shown as USD) and the SPEC §9 cost details under it. */
+export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: readonly Fabric[]; cost?: CostDetails | undefined; caption?: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="quote-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fabric</th>
+            <th scope="col">Item</th>
+            <th scope="col" className="number">Quantity</th>
+            <th scope="col" className="number">Unit price</th>
+            <th scope="col" className="number">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fabrics.flatMap((fabric) =>
+            fabric.items.map((item, index) => (
+              <tr key={`${fabric.id}-${index}`}>
+                <td>{fabric.name || 'Unnamed fabric'}</td>
+                <td>{itemLabel(item)}</td>
+                <td className="number">{item.quantity ?? 0}</td>
+                <td className="number">{formatPrice(item.unit_price)}</td>
+                <td className="number">{formatPrice(priceTotal(item.unit_price, item.quantity))}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+        {cost && (
+          <tfoot>
+            {costRows
+              .filter(([key]) => key !== 'tax' || cost.tax > 0)
+              .map(([key, label]) => (
+                <tr key={key} className={key === 'total' ? 'total' : undefined}>
+                  <th scope="row" colSpan={4}>
+                    {label}
+                  </th>
+                  <td className="number">{formatPrice(cost[key])}</td>
+                </tr>
+              ))}
+            {cost.paid > 0 && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Paid
+                </th>
+                <td className="number">{formatPrice(cost.paid)}</td>
+              </tr>
+            )}
+            {cost.paid > 0 && cost.remaining > 0 && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Remaining
+                </th>
+                <td className="number">{formatPrice(cost.remaining)}</td>
+              </tr>
+            )}
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}

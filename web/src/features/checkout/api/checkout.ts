@@ -1,0 +1,83 @@
+import type { CostDetails, Fabric, ProjectNotes, ProjectState, ShippingNotes } from '@shop/domain';
+import { apiClient } from '../../../lib/api-client';
+
+/** GET /api/checkout/{id}/ — the project as checkout shows it (SPEC §3 fields, money in cents). */
+export interface CheckoutProject {
+  id: string;
+  name: string;
+  state: ProjectState;
+  fabrics: Fabric[];
+  notes: ProjectNotes;
+  shipping_notes: ShippingNotes;
+  shipping_cost: number;
+  fabric_arrived: boolean;
+  /** Cents still owed after a partial payment; null before any payment. */
+  balance_remaining: number | null;
+  cost?: CostDetails;
+  revision?: number;
+}
+
+function toCheckoutProject(data: unknown): CheckoutProject {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<CheckoutProject>;
+  return {
+    ...d,
+    id: String(d.id ?? ''),
+    name: d.name ?? '',
+    state: d.state ?? 'D',
+    fabrics: Array.isArray(d.fabrics) ? d.fabrics : [],
+    notes: d.notes ?? {},
+    shipping_notes: d.shipping_notes ?? {},
+    shipping_cost: d.shipping_cost ?? 0,
+    fabric_arrived: d.fabric_arrived === true,
+    balance_remaining: typeof d.balance_remaining === 'number' ? d.balance_remaining : null,
+  };
+}
+
+const checkoutPath = (id: string) => `/checkout/${encodeURIComponent(id)}/`;
+
+export async function fetchCheckout(id: string): Promise<CheckoutProject> {
+  return toCheckoutProject(await apiClient.get<unknown>(checkoutPath(id)));
+}
+
+/** The card the gateway charges (sandbox test mode: 4242 4242 4242 4242 succeeds); `deposit` pays half now. */
+export interface PaymentInput {
+  card_number: string;
+  deposit: boolean;
+}
+
+export interface PaymentAnswer {
+  project: CheckoutProject;
+  testMode: boolean;
+}
+
+/**
+ * PUT /api/checkout/{id}/ — SPEC §3: the checkout update carries only id, name, state, fabrics,
+ * notes and shipping_notes; the payment rides along for the gateway.
+ */
+export async function payCheckout(project: CheckoutProject, shippingNotes: ShippingNotes, payment: PaymentInput): Promise<PaymentAnswer> {
+  const paymentDetails = payment.deposit ? { payment_details: { ...project.notes.payment_details, partial_payment: true } } : {};
+  const body = {
+    id: project.id,
+    name: project.name,
+    state: project.state,
+    fabrics: project.fabrics,
+    notes: { ...project.notes, ...paymentDetails },
+    shipping_notes: shippingNotes,
+    payment: { card_number: payment.card_number },
+  };
+  const data = await apiClient.put<{ payment_gateway?: { test_mode?: unknown } } | undefined>(checkoutPath(project.id), body);
+  return { project: toCheckoutProject(data), testMode: data?.payment_gateway?.test_mode !== false };
+}
+
+export interface TimelineEntry {
+  step: string;
+  label: string;
+  at: string;
+  detail: Record<string, unknown>;
+}
+
+/** GET /api/projects/{id}/timeline/ — the customer's timeline. */
+export async function fetchCustomerTimeline(id: string): Promise<TimelineEntry[]> {
+  const data = await apiClient.get<unknown>(`/projects/${encodeURIComponent(id)}/timeline/`);
+  return Array.isArray(data) ? (data as TimelineEntry[]) : [];
+}

@@ -1,0 +1,269 @@
+import {
+  addressFields,
+  costDetails,
+  deliveryOptions,
+  formatPrice,
+  isInTaxArea,
+  projectStateLabels,
+  TAX_RATE,
+  validateShippingNotes,
+  type DeliveryType,
+  type ShippingAddress,
+  type ShippingNotes,
+} from '@shop/domain';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { to } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { ProgressSteps } from '../../../components/ProgressSteps';
+import { QuoteTable } from '../../../components/QuoteTable';
+import { Timeline, type TimelineStep } from '../../../components/Timeline';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchCheckout, fetchCustomerTimeline, payCheckout, type CheckoutProject } from '../api/checkout';
+
+const PAID_STATES = ['P', 'I', 'PS', 'C', 'S'];
+const TEST_CARD = '4242 4242 4242 4242';
+
+const addressLabels: Record<(typeof addressFields)[number], string> = {
+  recipient_name: 'Recipient name',
+  line1: 'Street address',
+  city: 'City',
+  state: 'State',
+  postal_code: 'Postal code',
+};
+const autoComplete: Record<(typeof addressFields)[number], string> = {
+  recipient_name: 'name',
+  line1: 'address-line1',
+  city: 'address-level2',
+  state: 'address-level1',
+  postal_code: 'postal-code',
+};
+
+type Load = { kind: 'loading' } | { kind: 'ready'; project: CheckoutProject } | { kind: 'failed'; message: string };
+
+/** A deposit is half the total, rounded up to the cent (the command side's rule, docs/decisions/0042). */
+export const depositOf = (total: number) => Math.ceil(total / 2);
+
+/**
+ * What is charged now: the balance still owed after a deposit; else, for an approved project,
+ * the total or (when chosen) the deposit, with what will remain.
+ */
+export function amountDueNow(project: CheckoutProject, shippingNotes: ShippingNotes, deposit: boolean) {
+  const balance = project.balance_remaining ?? 0;
+  const paidInFull = PAID_STATES.includes(project.state) && balance === 0;
+  const cost = costDetails({ ...project, shipping_notes: shippingNotes }, { paidInFull });
+  if (balance > 0) return { cost, amount: balance, partial: false, remainingAfter: 0 };
+  if (project.state !== 'A') return { cost, amount: 0, partial: false, remainingAfter: 0 };
+  if (deposit) {
+    const amount = depositOf(cost.total);
+    return { cost, amount, partial: true, remainingAfter: cost.total - amount };
+  }
+  return { cost, amount: cost.total, partial: false, remainingAfter: 0 };
+}
+
+/** /invoice/{id}: shipping address, delivery option, the quote with tax, and payment (sandbox, test mode). */
+export function CheckoutPage() {
+  const { id = '' } = useParams();
+  const uid = useId();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [deliveryType, setDeliveryType] = useState<DeliveryType>(0);
+  const [address, setAddress] = useState<ShippingAddress>({});
+  const [card, setCard] = useState('');
+  const [deposit, setDeposit] = useState(false);
+  const [testMode, setTestMode] = useState(true);
+  const [showProblems, setShowProblems] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [paid, setPaid] = useState(false);
+  const [timeline, setTimeline] = useState<TimelineStep[] | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ kind: 'loading' });
+    fetchCheckout(id).then(
+      (project) => {
+        if (!current) return;
+        setLoad({ kind: 'ready', project });
+        setDeliveryType(project.shipping_notes.delivery_type ?? 0);
+        setAddress(project.shipping_notes.shipping_address ?? {});
+      },
+      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  useEffect(() => {
+    let current = true;
+    fetchCustomerTimeline(id).then(
+      (steps) => current && setTimeline(steps),
+      () => current && setTimeline([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, paid]);
+
+  if (load.kind === 'loading') return <p role="status">Loading checkout…</p>;
+  if (load.kind === 'failed')
+    return (
+      <section>
+        <h1>Checkout</h1>
+        <Alert>{load.message}</Alert>
+      </section>
+    );
+
+  const project = load.project;
+  const shippingNotes: ShippingNotes = { delivery_type: deliveryType, ...(deliveryType === 2 ? {} : { shipping_address: address }) };
+  const problems = validateShippingNotes(shippingNotes);
+  const addressMessage = problems[0]?.message;
+  const blank = new Set(problems.map((p) => p.field.split('.').pop()));
+  const { cost, amount, partial, remainingAfter } = amountDueNow(project, shippingNotes, deposit);
+  const payable = !paid && amount > 0 && (project.state === 'A' || (project.balance_remaining ?? 0) > 0);
+  const taxApplies = deliveryType !== 2 && isInTaxArea(address.postal_code) && !project.notes.tax_exempt;
+
+  async function onPay(event: FormEvent) {
+    event.preventDefault();
+    setShowProblems(true);
+    setFailure(null);
+    if (problems.length > 0) return;
+    if (!card.trim()) {
+      setFailure('Please enter a card number.');
+      return;
+    }
+    setPaying(true);
+    try {
+      const answer = await payCheckout(project, shippingNotes, { card_number: card.replace(/\s+/g, ''), deposit: partial });
+      const updated = answer.project;
+      setTestMode(answer.testMode);
+      setLoad({ kind: 'ready', project: { ...project, ...updated, id: updated.id || project.id, fabrics: updated.fabrics.length ? updated.fabrics : project.fabrics } });
+      setPaid(true);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <section className="checkout">
+      <div className="page-heading">
+        <h1>Checkout</h1>
+        <p>
+          State: <strong>{projectStateLabels[project.state]}</strong>
+        </p>
+      </div>
+      <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <ProgressSteps state={project.state} fabricArrived={project.fabric_arrived} />
+      {testMode && (
+        <div className="test-mode" role="note" aria-label="Test mode">
+          <strong>Test mode</strong> — payments go to the sandbox gateway and no money moves. Use card {TEST_CARD} to succeed or 4000 0000 0000
+          0002 to see a decline.
+        </div>
+      )}
+
+      <QuoteTable fabrics={project.fabrics} cost={cost} />
+      {taxApplies && <p className="field-hint">Sales tax of {(TAX_RATE * 100).toFixed(3)}% applies to deliveries in New York City.</p>}
+
+      {paid && (
+        <Alert kind="success">
+          Payment received — thank you. Follow your project on its <Link to={to.projectSummary(project.id || id)}>summary page</Link>.
+        </Alert>
+      )}
+
+      {!payable && !paid && (
+        <Alert kind="info">
+          This project is not awaiting payment. See its <Link to={to.projectSummary(id)}>summary</Link>.
+        </Alert>
+      )}
+
+      {payable && (
+        <form className="checkout-form" onSubmit={(e) => void onPay(e)} noValidate aria-label="Shipping and payment">
+          <fieldset className="delivery-options">
+            <legend>Delivery</legend>
+            {deliveryOptions.map((option) => (
+              <div key={option.type} className="delivery-option">
+                <input
+                  type="radio"
+                  id={`${uid}-delivery-${option.type}`}
+                  name="delivery_type"
+                  value={option.type}
+                  checked={deliveryType === option.type}
+                  aria-describedby={`${uid}-delivery-${option.type}-desc`}
+                  onChange={() => setDeliveryType(option.type)}
+                />
+                <label htmlFor={`${uid}-delivery-${option.type}`}>
+                  {option.label} — {option.price_from_cents === null ? 'quoted' : option.price_from_cents === 0 ? 'free' : `from ${formatPrice(option.price_from_cents)}`}
+                </label>
+                <p id={`${uid}-delivery-${option.type}-desc`} className="field-hint">
+                  {option.description}
+                </p>
+              </div>
+            ))}
+          </fieldset>
+
+          {deliveryType !== 2 && (
+            <fieldset className="address" aria-describedby={showProblems && addressMessage ? `${uid}-address-error` : undefined}>
+              <legend>Shipping address</legend>
+              {addressFields.map((key) => (
+                <div className="field" key={key}>
+                  <label htmlFor={`${uid}-${key}`}>{addressLabels[key]}</label>
+                  <input
+                    id={`${uid}-${key}`}
+                    autoComplete={autoComplete[key]}
+                    value={address[key] ?? ''}
+                    aria-invalid={showProblems && blank.has(key) ? true : undefined}
+                    aria-describedby={showProblems && blank.has(key) ? `${uid}-address-error` : undefined}
+                    onChange={(e) => setAddress({ ...address, [key]: e.target.value })}
+                  />
+                </div>
+              ))}
+              {showProblems && addressMessage && (
+                <p id={`${uid}-address-error`} className="field-error">
+                  {addressMessage}
+                </p>
+              )}
+            </fieldset>
+          )}
+
+          <fieldset className="payment">
+            <legend>Payment</legend>
+            {project.state === 'A' && (
+              <div className="field checkbox">
+                <input id={`${uid}-deposit`} type="checkbox" checked={deposit} onChange={(e) => setDeposit(e.target.checked)} />
+                <label htmlFor={`${uid}-deposit`}>Pay a 50% deposit now and the rest before shipping</label>
+              </div>
+            )}
+            {(project.balance_remaining ?? 0) > 0 && <p>A deposit has been paid; this pays the remaining balance.</p>}
+            {partial ? (
+              <dl className="facts">
+                <dt>Partial payment now</dt>
+                <dd>{formatPrice(amount)}</dd>
+                <dt>Remaining after this payment</dt>
+                <dd>{formatPrice(remainingAfter)}</dd>
+              </dl>
+            ) : (
+              <p>
+                Amount due: <strong>{formatPrice(amount)}</strong>
+              </p>
+            )}
+            <div className="field">
+              <label htmlFor={`${uid}-card`}>Card number (test mode)</label>
+              <input id={`${uid}-card`} inputMode="numeric" autoComplete="cc-number" placeholder={TEST_CARD} value={card} onChange={(e) => setCard(e.target.value)} />
+            </div>
+          </fieldset>
+          {failure && <Alert>{failure}</Alert>}
+          <button type="submit" disabled={paying}>
+            Pay {formatPrice(amount)}
+          </button>
+        </form>
+      )}
+
+      <section aria-labelledby={`${uid}-timeline`}>
+        <h2 id={`${uid}-timeline`}>Timeline</h2>
+        {timeline === null ? <p role="status">Loading timeline…</p> : <Timeline steps={timeline} />}
+      </section>
+    </section>
+  );
+}

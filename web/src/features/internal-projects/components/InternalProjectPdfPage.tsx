@@ -1,0 +1,128 @@
+import { deliveryTypeLabel, productionStateLabels, projectStateLabels, TRIM_CHOICES, INSERT_CHOICES, NO_INSERT_CHOICE } from '@shop/domain';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { to } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { itemLabel } from '../../../components/QuoteTable';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { fetchInternalProject, type InternalProject } from '../api/internal-projects';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; project: InternalProject } | { kind: 'failed'; message: string };
+
+const insertName = (code: string | null | undefined) =>
+  code ? ([...INSERT_CHOICES, NO_INSERT_CHOICE].find((c) => c.id === code)?.desc ?? code) : '—';
+const trimName = (code: string | null | undefined) => (code === null ? 'None' : code ? (TRIM_CHOICES.find((c) => c.code === code)?.name ?? code) : '—');
+
+/**
+ * /internal/projects/{id}/pdf: the workroom's work order as a print-styled page. "Print or save as
+ * PDF" opens the browser's print dialog (window.print), which saves a real PDF; no PDF library is shipped.
+ */
+export function InternalProjectPdfPage() {
+  const { id = '' } = useParams();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  useEffect(() => {
+    let current = true;
+    fetchInternalProject(id).then(
+      (project) => current && setLoad({ kind: 'ready', project }),
+      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  if (load.kind === 'loading') return <p role="status">Loading work order…</p>;
+  if (load.kind === 'failed')
+    return (
+      <section>
+        <h1>Work order</h1>
+        <Alert>{load.message}</Alert>
+      </section>
+    );
+  const p = load.project;
+  const address = p.shipping_notes.shipping_address;
+  return (
+    <article className="work-order">
+      <div className="page-heading no-print">
+        <Link to={to.internalProject(id)}>Back to the project</Link>
+        <button type="button" onClick={() => window.print()}>
+          Print or save as PDF
+        </button>
+      </div>
+      <h1>Work order: {p.name || 'Untitled project'}</h1>
+      <dl className="facts">
+        <dt>Project</dt>
+        <dd>{p.id}</dd>
+        <dt>State</dt>
+        <dd>
+          {projectStateLabels[p.state]} / {productionStateLabels[p.production_state]}
+        </dd>
+        <dt>Due</dt>
+        <dd>{formatDate(p.due) || '—'}</dd>
+        <dt>Production time</dt>
+        <dd>{p.production_time} Weeks</dd>
+        <dt>Readiness</dt>
+        <dd>{p.readiness ?? '—'}</dd>
+        <dt>Delivery</dt>
+        <dd>
+          {p.shipping_notes.delivery_type === undefined ? '—' : deliveryTypeLabel(p.shipping_notes.delivery_type)}
+          {address?.line1 ? ` — ${address.recipient_name ?? ''}, ${address.line1}, ${address.city ?? ''} ${address.state ?? ''} ${address.postal_code ?? ''}` : ''}
+        </dd>
+      </dl>
+      {p.fabrics.map((fabric, fi) => (
+        <section key={fabric.id} className="work-order-fabric">
+          <h2>
+            Fabric {fi + 1}: {fabric.name || 'Unnamed'} {fabric.arrived || p.fabric_arrived ? '(arrived)' : '(awaiting)'}
+          </h2>
+          {fabric.description && <p>{fabric.description}</p>}
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Insert</th>
+                <th scope="col">Trim</th>
+                <th scope="col">Extras</th>
+                <th scope="col">Yardage</th>
+                <th scope="col">Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fabric.items.map((item, ii) => (
+                <tr key={ii}>
+                  <td>{itemLabel(item)}</td>
+                  <td>{item.quantity ?? 0}</td>
+                  <td>{insertName(item.insert)}</td>
+                  <td>
+                    {trimName(item.product_trim)}
+                    {item.trim_description ? ` — ${item.trim_description}` : ''}
+                  </td>
+                  <td>{[item.include_velcro && 'Velcro', item.include_tiebacks && 'Tiebacks', item.include_cleats && 'Cleats'].filter(Boolean).join(', ') || '—'}</td>
+                  <td>{item.yardage ?? '—'}</td>
+                  <td>{item.description ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
+      {p.additional_notes && (
+        <section>
+          <h2>Project notes</h2>
+          <p>{p.additional_notes}</p>
+        </section>
+      )}
+      {p.staff_notes.length > 0 && (
+        <section>
+          <h2>Staff notes</h2>
+          <ul>
+            {p.staff_notes.map((note) => (
+              <li key={note.id}>{note.text}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}

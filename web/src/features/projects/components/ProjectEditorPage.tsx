@@ -1,0 +1,289 @@
+import { emailProblem, formatPrice, quoteLineItemPrice, type FieldProblem } from '@shop/domain';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { paths, to } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { errorMessage } from '../../../lib/api-client';
+import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../auth/stores/session-store';
+import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
+import type { Catalogue } from '../api/catalogue';
+import { FabricEditor } from './FabricEditor';
+import { FieldMessage, firstMessage } from './field-problems';
+
+/** /projects/editor/: with no id the editor opens at the guest edit route (SPEC §2). */
+export function ProjectCreatePage() {
+  return <Navigate to={to.projectEdit(GUEST_ID)} replace />;
+}
+
+/**
+ * Enters the editor store for a route id, following SPEC §2: a visitor who is not logged in and
+ * whose id is not guest goes to /; a different id clears the project, loads products and fabrics,
+ * then the project. Renders `children` once the project is there.
+ */
+export function useEditorRoute(): { id: string; gate: 'session' | 'home' | 'loading' | 'failed' | 'ready'; error: string | null } {
+  const { id = GUEST_ID } = useParams();
+  const sessionReady = useSessionStore(selectSessionReady);
+  const loggedIn = useSessionStore(selectLoggedIn);
+  const allowed = id === GUEST_ID || loggedIn;
+  const enter = useEditorStore((s) => s.enter);
+  const projectId = useEditorStore((s) => s.projectId);
+  const status = useEditorStore((s) => s.status);
+  const error = useEditorStore((s) => s.error);
+  const hasProject = useEditorStore((s) => s.project !== null);
+
+  useEffect(() => {
+    if (sessionReady && allowed) void enter(id);
+  }, [sessionReady, allowed, id, enter]);
+
+  if (!sessionReady) return { id, gate: 'session', error: null };
+  if (!allowed) return { id, gate: 'home', error: null };
+  if (projectId !== id || status === 'idle' || status === 'loading' || (status === 'ready' && !hasProject)) return { id, gate: 'loading', error: null };
+  if (status === 'failed') return { id, gate: 'failed', error };
+  return { id, gate: 'ready', error: null };
+}
+
+/** /projects/editor/{id}/edit (id may be guest): the project editor. */
+export function ProjectEditorPage() {
+  const route = useEditorRoute();
+  const project = useEditorStore((s) => s.project);
+  if (route.gate === 'session' || route.gate === 'loading') return <p role="status">Loading project…</p>;
+  if (route.gate === 'home') return <Navigate to={paths.landing} replace />;
+  if (route.gate === 'failed' || !project)
+    return (
+      <section>
+        <h1>Project editor</h1>
+        <Alert>{route.error ?? 'This project could not be loaded.'}</Alert>
+      </section>
+    );
+  // SPEC §2: a project that is no longer a draft opens at its summary.
+  if (project.state !== 'D') return <Navigate to={to.projectSummary(route.id)} replace />;
+  return <ProjectEditor routeId={route.id} />;
+}
+
+/** The line totals added up; 'Price TBD' while any line has no price. */
+export function projectPreviewTotal(project: EditorProject, catalogue: Catalogue): number | null {
+  let total = 0;
+  for (const fabric of project.fabrics) {
+    for (const item of fabric.items) {
+      const price = quoteLineItemPrice(item, fabric, catalogue.products);
+      if (price === null) return null;
+      total += price;
+    }
+  }
+  return total;
+}
+
+export function ProjectEditor({ routeId }: { routeId: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const project = useEditorStore((s) => s.project) as EditorProject;
+  const catalogue = useEditorStore((s) => s.catalogue);
+  const saving = useEditorStore((s) => s.saving);
+  const storeError = useEditorStore((s) => s.error);
+  const { setDetails, addFabric, save, saveAsNew, submit, copy, remove } = useEditorStore.getState();
+  const loggedIn = useSessionStore(selectLoggedIn);
+  const isGuest = routeId === GUEST_ID;
+
+  const problems: FieldProblem[] = useMemo(() => projectProblems(project, catalogue), [project, catalogue]);
+  const categories = useMemo(() => categoriesOf(catalogue), [catalogue]);
+  const total = projectPreviewTotal(project, catalogue);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [submitTried, setSubmitTried] = useState(false);
+  const fabricsError = firstMessage(problems, 'fabrics');
+
+  /** Failures are kept in the store's `error` (shown below); validation problems beside their fields. */
+  async function run(action: () => Promise<void>) {
+    setNotice(null);
+    try {
+      await action();
+    } catch (error) {
+      if (!(error instanceof EditorValidationError) && !useEditorStore.getState().error) useEditorStore.setState({ error: errorMessage(error) });
+    }
+  }
+
+  const onSave = () =>
+    run(async () => {
+      if (isGuest && loggedIn) {
+        const newId = await saveAsNew();
+        navigate(to.projectEdit(newId), { replace: true });
+        return;
+      }
+      await save();
+      setNotice(isGuest ? 'Saved in this browser. Register below to keep it in your account.' : 'Project saved.');
+    });
+
+  const onSubmit = () =>
+    run(async () => {
+      setSubmitTried(true);
+      await submit();
+      navigate(to.projectSummary(routeId));
+    });
+
+  const onCopy = () =>
+    run(async () => {
+      const newId = await copy();
+      navigate(to.projectEdit(newId));
+    });
+
+  const onDelete = () =>
+    run(async () => {
+      await remove();
+      setConfirmDelete(false);
+      if (isGuest) setNotice('Project deleted.');
+      else navigate(paths.projects);
+    });
+
+  return (
+    <section className="editor">
+      <div className="page-heading">
+        <h1>Project editor</h1>
+        <p className="editor-total" aria-live="polite">
+          Estimated total: <strong data-testid="project-total">{formatPrice(total)}</strong>
+        </p>
+      </div>
+      {isGuest && !loggedIn && (
+        <Alert kind="info">
+          You are designing as a guest: this project is kept in this browser. Register below to save it and submit it for a quote.
+        </Alert>
+      )}
+
+      <div className="project-fields">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Project name</label>
+          <input id={`${id}-name`} value={project.name} maxLength={200} onChange={(e) => setDetails({ name: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-category`}>Category</label>
+          <select id={`${id}-category`} value={project.category ?? ''} onChange={(e) => setDetails({ category: e.target.value || undefined })}>
+            <option value="">All categories</option>
+            {categories.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.display_name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field wide">
+          <label htmlFor={`${id}-notes`}>Project notes</label>
+          <textarea id={`${id}-notes`} rows={2} value={project.additional_notes ?? ''} onChange={(e) => setDetails({ additional_notes: e.target.value })} />
+        </div>
+      </div>
+
+      {project.fabrics.map((fabric, fabricIndex) => (
+        <FabricEditor
+          key={fabricIndex}
+          fabric={fabric}
+          fabricIndex={fabricIndex}
+          catalogue={catalogue}
+          categories={categories}
+          category={project.category}
+          problems={problems}
+          projectId={project.id}
+        />
+      ))}
+      <FieldMessage id={`${id}-fabrics-error`} message={fabricsError} />
+      <p>
+        <button type="button" className="secondary" onClick={addFabric}>
+          Add fabric
+        </button>
+      </p>
+
+      {submitTried && problems.length > 0 && (
+        <Alert>
+          Please fix {problems.length === 1 ? 'the problem' : `the ${problems.length} problems`} marked above before submitting: {problems[0]?.message}
+        </Alert>
+      )}
+      {storeError && !(submitTried && problems.length > 0) && <Alert>{storeError}</Alert>}
+      {notice && <Alert kind="success">{notice}</Alert>}
+
+      <div className="actions editor-actions">
+        <button type="button" onClick={() => void onSave()} disabled={saving}>
+          {isGuest && loggedIn ? 'Save to my account' : 'Save'}
+        </button>
+        {!isGuest && (
+          <>
+            <button type="button" onClick={() => void onSubmit()} disabled={saving}>
+              Submit for review
+            </button>
+            <button type="button" className="secondary" onClick={() => void onCopy()} disabled={saving}>
+              Copy project
+            </button>
+            <Link to={to.projectSummary(routeId)}>View summary</Link>
+          </>
+        )}
+        {!confirmDelete ? (
+          <button type="button" className="danger" onClick={() => setConfirmDelete(true)} disabled={saving}>
+            Delete project
+          </button>
+        ) : (
+          <span className="confirm" role="group" aria-label="Confirm delete">
+            <span>Delete this project?</span>
+            <button type="button" className="danger" onClick={() => void onDelete()}>
+              Yes, delete
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirmDelete(false)}>
+              Keep it
+            </button>
+          </span>
+        )}
+      </div>
+
+      {isGuest && !loggedIn && <GuestRegistration />}
+    </section>
+  );
+}
+
+/** The guest's way out of local storage: POST /guests/, then the e-mailed profile-completion link. */
+function GuestRegistration() {
+  const id = useId();
+  const registerGuest = useEditorStore((s) => s.registerGuest);
+  const saving = useEditorStore((s) => s.saving);
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const invalid = emailProblem(email) ?? undefined;
+    setProblem(invalid);
+    if (invalid) return;
+    setFailure(null);
+    try {
+      const answer = await registerGuest(email);
+      setSent(answer.message ?? `We sent a link to ${email.trim()}.`);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  if (sent)
+    return (
+      <Alert kind="success">
+        {sent} Open it to complete your registration; your project will be waiting in your account.
+      </Alert>
+    );
+  return (
+    <form className="guest-registration" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Register to keep this project</h2>
+      {failure && <Alert>{failure}</Alert>}
+      <div className="field">
+        <label htmlFor={`${id}-email`}>E-mail</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-email-error` : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <FieldMessage id={`${id}-email-error`} message={problem} />
+      </div>
+      <button type="submit" disabled={saving}>
+        Send my registration link
+      </button>
+    </form>
+  );
+}
