@@ -29,7 +29,9 @@ function toCheckoutProject(data: unknown): CheckoutProject {
     shipping_notes: d.shipping_notes ?? {},
     shipping_cost: d.shipping_cost ?? 0,
     fabric_arrived: d.fabric_arrived === true,
-    balance_remaining: typeof d.balance_remaining === 'number' ? d.balance_remaining : null,
+    // The customer's view has no balance field: a partial payment's balance is the cost's remaining.
+    balance_remaining:
+      typeof d.balance_remaining === 'number' ? d.balance_remaining : (d as { partial_payment?: boolean }).partial_payment && d.cost ? d.cost.remaining : null,
   };
 }
 

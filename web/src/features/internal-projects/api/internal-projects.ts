@@ -92,9 +92,8 @@ function toInternalProject(data: unknown): InternalProject {
 
 const projectPath = (id: string) => `/internal/projects/${encodeURIComponent(id)}/`;
 
-/** The project now, or as it was at `asOf` (ISO date-time) from its event history. */
-export async function fetchInternalProject(id: string, asOf?: string): Promise<InternalProject> {
-  return toInternalProject(await apiClient.get<unknown>(projectPath(id), asOf ? { params: { as_of: asOf } } : undefined));
+export async function fetchInternalProject(id: string): Promise<InternalProject> {
+  return toInternalProject(await apiClient.get<unknown>(projectPath(id)));
 }
 
 /** PUT /api/internal/projects/{id}/: the update payload plus production fields, update_payment and send_email. */
@@ -146,7 +145,12 @@ export interface AuditEntry {
 }
 
 export async function fetchAuditLog(id: string): Promise<AuditEntry[]> {
-  const data = await apiClient.get<unknown>(`${projectPath(id)}events/`);
-  const rows = Array.isArray(data) ? data : Array.isArray((data as { events?: unknown } | undefined)?.events) ? (data as { events: unknown[] }).events : [];
-  return rows as AuditEntry[];
+  const data = await apiClient.get<{ events?: AuditEntry[] } | AuditEntry[] | undefined>(`${projectPath(id)}events/`);
+  return Array.isArray(data) ? data : (data?.events ?? []);
+}
+
+/** GET …/events/?as_of= — the project exactly as it was then (null before it existed) and the events up to then. */
+export async function fetchProjectAsOf(id: string, asOf: string): Promise<{ project: InternalProject | null; events: AuditEntry[] }> {
+  const data = await apiClient.get<{ project?: unknown; events?: AuditEntry[] } | undefined>(`${projectPath(id)}events/`, { params: { as_of: asOf } });
+  return { project: data?.project ? toInternalProject(data.project) : null, events: data?.events ?? [] };
 }

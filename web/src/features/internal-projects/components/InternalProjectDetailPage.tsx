@@ -32,6 +32,7 @@ import {
   editNote,
   fetchAuditLog,
   fetchInternalProject,
+  fetchProjectAsOf,
   pauseProject,
   sendInvoice,
   sendReminder,
@@ -63,7 +64,7 @@ export function InternalProjectDetailPage() {
   const [products, setProducts] = useState<CatalogueProduct[]>([]);
   const [audit, setAudit] = useState<AuditEntry[] | null>(null);
   const [asOf, setAsOf] = useState('');
-  const [past, setPast] = useState<{ at: string; project: InternalProject } | null>(null);
+  const [past, setPast] = useState<{ at: string; project: InternalProject | null; events: AuditEntry[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
@@ -109,7 +110,7 @@ export function InternalProjectDetailPage() {
     const iso = new Date(at).toISOString();
     setBusy(true);
     try {
-      setPast({ at: iso, project: await fetchInternalProject(id, iso) });
+      setPast({ at: iso, ...(await fetchProjectAsOf(id, iso)) });
       setMessage(null);
     } catch (error) {
       setMessage({ kind: 'error', text: errorMessage(error) });
@@ -234,11 +235,21 @@ export function InternalProjectDetailPage() {
         </form>
         {past && (
           <div className="as-of" role="region" aria-label="Project as it was">
-            <p>
-              <strong>As of {dateTime(past.at)}:</strong> {projectStateLabels[past.project.state]}, production {productionStateLabels[past.project.production_state]}, named “
-              {past.project.name}”.
-            </p>
-            <QuoteTable fabrics={past.project.fabrics} caption={`Quote as of ${dateTime(past.at)}`} />
+            {past.project ? (
+              <>
+                <p>
+                  <strong>As of {dateTime(past.at)}</strong> (after event #{past.events.at(-1)?.revision ?? '—'}): {projectStateLabels[past.project.state]}, production{' '}
+                  {productionStateLabels[past.project.production_state]}, named “{past.project.name}”, due {formatDate(past.project.due) || '—'}.
+                </p>
+                <QuoteTable
+                  fabrics={past.project.fabrics}
+                  cost={past.project.cost}
+                  caption={`Quote as of ${dateTime(past.at)}`}
+                />
+              </>
+            ) : (
+              <p>The project did not exist yet on {dateTime(past.at)}.</p>
+            )}
           </div>
         )}
         {audit === null && <p role="status">Loading audit log…</p>}

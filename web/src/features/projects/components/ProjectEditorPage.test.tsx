@@ -1,0 +1,197 @@
+import { buildFabricsResponse, buildProductsResponse, formatPrice, quoteLineItemPrice, seedFabrics, seedProducts, validationMessages as m } from '@shop/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '../../../lib/api-client';
+import { emptyProfile } from '../../auth/api/users';
+import { useSessionStore } from '../../auth/stores/session-store';
+import { GUEST_PROJECT_KEY } from '../stores/guest-project';
+import { useEditorStore } from '../stores/editor-store';
+import { ProjectEditorPage } from './ProjectEditorPage';
+
+vi.mock('../../../lib/api-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../lib/api-client')>();
+  return { ...actual, apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
+});
+const get = vi.mocked(apiClient.get);
+
+function renderEditor(path = '/projects/editor/guest/edit') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<h1>Landing</h1>} />
+        <Route path="/projects/editor/:id/edit" element={<ProjectEditorPage />} />
+        <Route path="/projects/editor/:id" element={<h1>Summary</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** Opens the guest editor with one fabric and one pillow item, and answers the item's fieldset. */
+async function pillowItem() {
+  const user = userEvent.setup();
+  renderEditor();
+  await user.click(await screen.findByRole('button', { name: 'Add fabric' }));
+  await user.click(screen.getByRole('button', { name: 'Add item to fabric 1' }));
+  return { user, item: screen.getByRole('group', { name: 'Pillow 1' }) };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  useEditorStore.getState().reset();
+  useEditorStore.setState({ catalogue: { products: [], types: {}, categories: [], fabrics: [] } });
+  useSessionStore.setState({ user: { ...emptyProfile }, status: 'ready' });
+  get.mockReset();
+  get.mockImplementation((path: string) => {
+    if (path === '/products/') return Promise.resolve(buildProductsResponse(seedProducts));
+    if (path === '/fabrics/') return Promise.resolve(buildFabricsResponse(seedFabrics));
+    return Promise.reject(new Error(`unexpected GET ${path}`));
+  });
+});
+
+describe('project editor: SPEC §5 messages beside their fields, before saving', () => {
+  it('asks a new fabric for its name and items', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Add fabric' }));
+    expect(screen.getByLabelText('Fabric name')).toHaveAccessibleDescription(m.fabricName);
+    expect(screen.getByText(m.fabricItems)).toBeInTheDocument();
+  });
+
+  it('walks a pillow from "select a style" to complete', async () => {
+    const { user, item } = await pillowItem();
+    expect(within(item).getByLabelText('Style')).toHaveAccessibleDescription(m.style);
+
+    await user.selectOptions(within(item).getByLabelText('Style'), 'Alex');
+    expect(within(item).getByLabelText('Size')).toHaveAccessibleDescription(m.size);
+    expect(within(item).getByLabelText('Insert')).toHaveAccessibleDescription(m.insert);
+    expect(within(item).getByLabelText('Trim')).toHaveAccessibleDescription(m.trim);
+
+    await user.selectOptions(within(item).getByLabelText('Size'), '18x18');
+    await user.selectOptions(within(item).getByLabelText('Insert'), 'poly');
+    await user.selectOptions(within(item).getByLabelText('Trim'), 'none');
+    expect(within(item).queryByText(m.size)).not.toBeInTheDocument();
+    expect(within(item).queryByText(m.insert)).not.toBeInTheDocument();
+    expect(within(item).queryByText(m.trim)).not.toBeInTheDocument();
+  });
+
+  it('wants a description and an image of the piping', async () => {
+    const { user, item } = await pillowItem();
+    await user.selectOptions(within(item).getByLabelText('Style'), 'Alex');
+    await user.selectOptions(within(item).getByLabelText('Trim'), 'P');
+    expect(within(item).getByLabelText('Piping description')).toHaveAccessibleDescription(m.pipingDetails);
+    expect(within(item).getByText(/thin cord covered in a fabric you supply/)).toBeInTheDocument();
+    await user.type(within(item).getByLabelText('Piping description'), 'Navy cord');
+    expect(within(item).getByLabelText('Piping image')).toHaveAccessibleDescription(m.pipingDetails);
+  });
+
+  it('asks for a quantity above 0', async () => {
+    const { user, item } = await pillowItem();
+    await user.clear(within(item).getByLabelText('Quantity'));
+    expect(within(item).getByLabelText('Quantity')).toHaveAccessibleDescription(m.quantity);
+  });
+
+  it('Skylar needs a channel width; a cushion too long asks for smaller dimensions', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Add fabric' }));
+    await user.selectOptions(screen.getByLabelText('Product type'), 'C');
+    await user.click(screen.getByRole('button', { name: 'Add item to fabric 1' }));
+    const item = screen.getByRole('group', { name: 'Cushion 1' });
+    await user.selectOptions(within(item).getByLabelText('Style'), 'Skylar');
+    await user.type(within(item).getByLabelText('Length (in)'), '130');
+    await user.type(within(item).getByLabelText('Width (in)'), '20');
+    await user.type(within(item).getByLabelText('Height (in)'), '4');
+    expect(within(item).getByLabelText('Channel width (in)')).toHaveAccessibleDescription(m.allDimensions);
+    await user.type(within(item).getByLabelText('Channel width (in)'), '3');
+    expect(within(item).getByLabelText('Length (in)')).toHaveAccessibleDescription(m.smallerDimensions);
+  });
+
+  it('a custom item (Something Else?) asks for a name and a description', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Add fabric' }));
+    await user.selectOptions(screen.getByLabelText('Category'), 'X');
+    await user.click(screen.getByRole('button', { name: 'Add item to fabric 1' }));
+    const item = screen.getByRole('group', { name: 'Custom 1' });
+    expect(within(item).getByLabelText('Product name')).toHaveAccessibleDescription(m.customName);
+    expect(within(item).getByLabelText('Description')).toHaveAccessibleDescription(m.customDescription);
+  });
+});
+
+describe('project editor: style rules and live price from domain pricing', () => {
+  it('shows Price TBD until the item matches a product, then the domain price times the quantity', async () => {
+    const { user, item } = await pillowItem();
+    expect(within(item).getByTestId('item-price')).toHaveTextContent('Price TBD');
+    await user.selectOptions(within(item).getByLabelText('Style'), 'Alex');
+    await user.selectOptions(within(item).getByLabelText('Size'), '18x18');
+    await user.selectOptions(within(item).getByLabelText('Insert'), 'down');
+    await user.selectOptions(within(item).getByLabelText('Trim'), 'P');
+    const expected = (quantity: number) =>
+      formatPrice(
+        quoteLineItemPrice(
+          { product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'down', product_trim: 'P', quantity },
+          { source: 'customer', unit_price: null },
+          seedProducts,
+        ),
+      );
+    // 9500 + down 3500 + piping 1500 = 14500 cents, already a multiple of 500.
+    expect(expected(1)).toBe('$145.00');
+    expect(within(item).getByTestId('item-price')).toHaveTextContent(expected(1));
+    await user.clear(within(item).getByLabelText('Quantity'));
+    await user.type(within(item).getByLabelText('Quantity'), '3');
+    expect(within(item).getByTestId('item-price')).toHaveTextContent(expected(3));
+    expect(screen.getByTestId('project-total')).toHaveTextContent(expected(3));
+  });
+
+  it('prices the shop’s fabric into the line when it is chosen from the catalogue', async () => {
+    const { user, item } = await pillowItem();
+    await user.selectOptions(within(item).getByLabelText('Style'), 'Alex');
+    await user.selectOptions(within(item).getByLabelText('Size'), '18x18');
+    await user.selectOptions(within(item).getByLabelText('Insert'), 'poly');
+    const before = within(item).getByTestId('item-price').textContent;
+    await user.selectOptions(screen.getByLabelText('Fabric source'), 'shop');
+    expect(within(item).getByTestId('item-price')).toHaveTextContent('Price TBD'); // no fabric picked: no fabric price yet
+    await user.selectOptions(screen.getByLabelText('Catalogue fabric'), 'F-LIN-NAT');
+    expect(within(item).getByTestId('item-price').textContent).not.toBe(before);
+    expect(within(item).getByTestId('item-price')).toHaveTextContent(/^\$\d/);
+  });
+
+  it('Patty fills with quilted down; choosing another style resets the choices', async () => {
+    const { user, item } = await pillowItem();
+    await user.selectOptions(within(item).getByLabelText('Style'), 'Patty');
+    expect(within(item).getByLabelText('Insert')).toHaveValue('ql_down');
+    await user.selectOptions(within(item).getByLabelText('Style'), 'Alex');
+    expect(within(item).getByLabelText('Insert')).toHaveValue('');
+  });
+
+  it('keeps the guest project in local storage', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.type(await screen.findByLabelText('Project name'), 'Sofa pillows');
+    expect(JSON.parse(window.localStorage.getItem(GUEST_PROJECT_KEY) ?? '{}')).toMatchObject({ name: 'Sofa pillows' });
+  });
+});
+
+describe('editor route rules (SPEC §2)', () => {
+  it('sends a visitor who is not logged in away from a project id', async () => {
+    renderEditor('/projects/editor/p-1/edit');
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('loads products and fabrics before the project, and opens a non-draft at its summary', async () => {
+    useSessionStore.setState({ user: { ...emptyProfile, user_id: 'u1', email: 'a@example.com' }, status: 'ready' });
+    const order: string[] = [];
+    get.mockImplementation((path: string) => {
+      order.push(path);
+      if (path === '/products/') return Promise.resolve(buildProductsResponse(seedProducts));
+      if (path === '/fabrics/') return Promise.resolve(buildFabricsResponse(seedFabrics));
+      return Promise.resolve({ id: 'p-1', name: 'Lounge', state: 'R', fabrics: [] });
+    });
+    renderEditor('/projects/editor/p-1/edit');
+    expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
+    expect(order).toEqual(['/products/', '/fabrics/', '/projects/p-1/']);
+  });
+});
