@@ -1,6 +1,6 @@
 import type { Decider } from '@shop/domain';
 import { fold } from '@shop/domain';
-import { ConcurrencyError, type Clock, type EventStore, type IdGenerator, type NewEvent } from '@shop/infra';
+import { ConcurrencyError, type Clock, type EventStore, type IdGenerator, type NewEvent, type StoredEvent } from '@shop/infra';
 
 /** Domain events are `{ type, data }`; the envelope (id, metadata) is added here. */
 export interface DomainEventLike {
@@ -42,11 +42,23 @@ export async function loadStream<C, E extends DomainEventLike, S>(
   eventStore: EventStore,
   decider: Decider<C, E, S>,
   streamId: string,
-): Promise<LoadedStream<S>> {
+): Promise<LoadedStream<S> & { stored: StoredEvent[] }> {
   const stored = await eventStore.readStream(streamId);
   const state = fold(decider, stored.map((event) => ({ type: event.type, data: event.data }) as unknown as E));
-  return { state, revision: stored.length - 1 };
+  return { state, revision: stored.length - 1, stored };
 }
+
+/** Reactors record e-mail receipts as 'system'; those do not make a client's copy stale. */
+const SYSTEM_ACTOR_ID = 'system';
+
+/** True when someone other than the shop itself wrote after the revision the client saw. */
+function changedSince(stored: StoredEvent[], seen: number): boolean {
+  if (seen > stored.length - 1) return true;
+  return stored.slice(seen + 1).some((event) => event.metadata.actor !== SYSTEM_ACTOR_ID);
+}
+
+/** Without a client revision, a race lost to another writer is decided again on fresh state. */
+const RETRIES = 3;
 
 /**
  * Load the stream, fold it, decide, and append with the revision that was read: a
@@ -73,8 +85,25 @@ export async function handleCommands<C, E extends DomainEventLike, S>(
   makeCommands: (state: S) => C[] | Promise<C[]>,
   context: CommandContext,
 ): Promise<CommandResult<S, E>> {
-  const { state, revision: currentRevision } = await loadStream(deps.eventStore, decider, streamId);
-  if (context.expectedRevision !== undefined && context.expectedRevision !== currentRevision) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await decideAndAppend(deps, decider, streamId, makeCommands, context);
+    } catch (error) {
+      // A client that named its revision gets the 409; otherwise decide again (the decision is re-made, never replayed blindly).
+      if (!(error instanceof ConcurrencyError) || context.expectedRevision !== undefined || attempt >= RETRIES) throw error;
+    }
+  }
+}
+
+async function decideAndAppend<C, E extends DomainEventLike, S>(
+  deps: CommandHandlerDeps,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  makeCommands: (state: S) => C[] | Promise<C[]>,
+  context: CommandContext,
+): Promise<CommandResult<S, E>> {
+  const { state, revision: currentRevision, stored } = await loadStream(deps.eventStore, decider, streamId);
+  if (context.expectedRevision !== undefined && context.expectedRevision !== currentRevision && changedSince(stored, context.expectedRevision)) {
     throw new ConcurrencyError(streamId, context.expectedRevision, currentRevision < 0 ? null : currentRevision);
   }
   let next = state;

@@ -1,4 +1,6 @@
 import {
+  actsForOwner,
+  DomainError,
   projectDecider,
   projectView,
   type Actor,
@@ -41,6 +43,8 @@ export async function runProjectCommands(
     async (state: ProjectStreamState) => {
       if (state.status !== 'existing') throw notFound('This project');
       const actor = actorOf(run.user, await membershipsFor(deps.eventStore, run.user, state.project.organization_id));
+      // Who may touch the project is settled before its input is judged: a stranger learns nothing from a 400.
+      if (!actor.isStaff && !actsForOwner(actor, state.project)) throw new DomainError('forbidden', 'NOT_YOUR_PROJECT', 'This project belongs to someone else.');
       const commands = await plan(state.project, actor);
       return commands.map((command) => ({ ...command, at, actor }) as ProjectCommand);
     },

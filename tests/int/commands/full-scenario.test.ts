@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStreamEvents } from './stream.js';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
+import type { TestShop } from '../../support/shop.js';
+import { anonymous, completeFabric, loggedIn, STAFF, startCommandShop, staffClient } from './helpers.js';
+
+let smtp: TestSmtpServer;
+let shop: TestShop;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  shop = await startCommandShop({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await shop?.stop();
+  await smtp?.stop();
+});
+
+const address = { recipient_name: 'Cora Customer', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' };
+
+describe('the whole flow, over HTTP and SMTP', () => {
+  it('sign up → activation mail → project → review → price, approve, invoice → checkout → pause, unpause → transfer', async () => {
+    const email = 'cora@shop.test';
+    const customer = await anonymous(shop);
+    expect((await customer.post('/api/users/', { email, name: 'Cora Customer', password: 'Cora-Pass1' })).status).toBe(201);
+
+    const activationMail = await smtp.waitFor((mail) => mail.to.includes(email) && /Activate your account/.test(mail.raw));
+    const key = linkIn(activationMail, `${shop.url}/activation/`).split('/').pop()!;
+    expect((await customer.put('/api/activation/', { activation_key: key })).status).toBe(200);
+    await loggedIn(shop, email, 'Cora-Pass1').then((client) => Object.assign(customer, client));
+
+    const created = await customer.post('/api/projects/', { name: 'Bay window', fabrics: [] });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const edited = await customer.put(`/api/projects/${id}/`, { fabrics: [completeFabric()], revision: created.body.revision });
+    expect(edited.status).toBe(200);
+    const submitted = await customer.put(`/api/projects/${id}/`, { state: 'R', revision: edited.body.revision });
+    expect(submitted.body.state).toBe('R');
+
+    const staff = await staffClient(shop);
+    const priced = await staff.put(`/api/internal/projects/${id}/`, {
+      fabrics: [{ ...completeFabric(), items: [{ ...completeFabric().items[0], unit_price: 10_000, yardage: 2 }] }],
+      shipping_cost: 0,
+    });
+    expect(priced.status, priced.text).toBe(200);
+    const approved = await staff.put(`/api/internal/projects/${id}/`, { state: 'A' });
+    expect(approved.body.state).toBe('A');
+    expect((await staff.post(`/api/internal/projects/${id}/invoice/`, { message: 'Thank you!' })).status).toBe(200);
+    await smtp.waitFor((mail) => mail.to.includes(email) && /Invoice for Bay window/.test(mail.raw));
+
+    const paid = await customer.put(`/api/checkout/${id}/`, {
+      shipping_notes: { shipping_address: address, delivery_type: 0 },
+      payment: { card_number: '4242424242424242' },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body).toMatchObject({ state: 'P', payment_gateway: { name: 'sandbox', test_mode: true }, payment: { partial: false, remaining: 0 } });
+
+    expect((await staff.post(`/api/internal/projects/${id}/pause/`, { message: 'Waiting for fabric.' })).body.state).toBe('PS');
+    await smtp.waitFor((mail) => mail.to.includes(email) && /is paused/.test(mail.raw) && /Waiting for fabric/.test(mail.raw));
+    expect((await staff.post(`/api/internal/projects/${id}/unpause/`, { message: 'Fabric arrived.' })).body.state).toBe('P');
+    await smtp.waitFor((mail) => mail.to.includes(email) && /back in production/.test(mail.raw));
+
+    const transferred = await staff.put('/api/internal/transfer/', { project_id: id, email: STAFF.email });
+    expect(transferred.status).toBe(200);
+    expect(transferred.body.message).toBe(`Project "Bay window" was transferred to ${STAFF.email}.`);
+    await smtp.waitFor((mail) => mail.to.includes(STAFF.email) && /is now yours/.test(mail.raw));
+
+    const events = await readStreamEvents(shop, `project-${id}`);
+    const customerId = created.body.user;
+    const steps = events.map((event) => [event.type, event.metadata.actor === customerId ? 'customer' : event.metadata.actor === 'system' ? 'system' : 'staff']);
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        ['ProjectCreated', 'customer'],
+        ['DraftSaved', 'customer'],
+        ['SubmittedForReview', 'customer'],
+        ['ItemsPriced', 'staff'],
+        ['ProjectApproved', 'staff'],
+        ['InvoiceSent', 'staff'],
+        ['CheckoutDetailsUpdated', 'customer'],
+        ['PaymentRecorded', 'customer'],
+        ['ProjectPaused', 'staff'],
+        ['ProjectUnpaused', 'staff'],
+        ['ProjectTransferred', 'staff'],
+        ['EmailSent', 'system'],
+      ]),
+    );
+    for (const event of events) expect(event.data.by).toBe(event.metadata.actor);
+  });
+});
+
+describe('mail delivery', () => {
+  it('retries a refused message with backoff and sends it once', async () => {
+    smtp.refuseNext(1);
+    const client = await anonymous(shop);
+    await client.post('/api/users/', { email: 'retry@shop.test', name: 'Retry', password: 'Retry-Pass1' });
+    await smtp.waitFor((mail) => mail.to.includes('retry@shop.test'), 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mails.filter((mail) => mail.to.includes('retry@shop.test'))).toHaveLength(1);
+    const row = await shop.db.pool.query("SELECT status, attempts FROM mail_deliveries WHERE recipient = 'retry@shop.test'");
+    expect(row.rows[0]).toEqual({ status: 'sent', attempts: 2 });
+  });
+});
