@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestShop } from '../../support/shop.js';
+import { activeCustomer, anonymous, completeFabric, STAFF, startCommandShop, staffClient } from './helpers.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startCommandShop();
+});
+afterAll(async () => {
+  await shop?.stop();
+});
+
+async function completionToken(email: string): Promise<string> {
+  const staff = await staffClient(shop);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const entry = (await staff.get('/api/internal/mail/')).body.find((mail: any) => mail.to === email && /Complete your registration/.test(mail.subject));
+    if (entry) return /\/profile-completion\/([A-Za-z0-9_-]+)/.exec((await staff.get(`/api/internal/mail/${entry.id}`)).body.text)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no profile completion mail');
+}
+
+describe('guests', () => {
+  it('POST /api/guests/ makes a guest with a project; the guest edits only it; the mailed link completes the registration', async () => {
+    const guest = await anonymous(shop);
+    const created = await guest.post('/api/guests/', { email: 'gus@shop.test', project: { name: 'Guest cushions', fabrics: [completeFabric()] } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.user).toMatchObject({ is_guest: true, email: '' });
+    const projectId = created.body.project.id;
+    expect((await guest.put(`/api/projects/${projectId}/`, { name: 'Guest cushions v2' })).status).toBe(200);
+    expect((await guest.post('/api/projects/', { name: 'Another' })).status).toBe(403);
+    const { client: stranger } = await activeCustomer(shop);
+    expect((await stranger.put(`/api/projects/${projectId}/`, { name: 'Stolen' })).status).toBe(403);
+    expect((await guest.put(`/api/checkout/${projectId}/`, {})).status).toBe(403);
+
+    const token = await completionToken('gus@shop.test');
+    const check = await guest.get(`/api/profile-completion/${token}`);
+    expect(check.body).toMatchObject({ email: 'gus@shop.test' });
+    const weak = await guest.put(`/api/profile-completion/${token}/`, { name: 'Gus', password: 'weak' });
+    expect(weak.status).toBe(400);
+    const completed = await guest.put(`/api/profile-completion/${token}/`, { name: 'Gus', password: 'Gus-Pass1' });
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject({ email: 'gus@shop.test', name: 'Gus', is_guest: false, is_active: true });
+    expect((await guest.put(`/api/profile-completion/${token}/`, { name: 'Gus', password: 'Gus-Pass1' })).status).toBe(400);
+    expect((await guest.get(`/api/profile-completion/${token}`)).status).toBe(404);
+    expect((await guest.post('/api/projects/', { name: 'Now allowed' })).status).toBe(201);
+  });
+
+  it('answers 400 for a bad e-mail or project and 409 for an e-mail with an account', async () => {
+    const guest = await anonymous(shop);
+    expect((await guest.post('/api/guests/', { email: 'nope', project: { name: 'X', fabrics: [] } })).status).toBe(400);
+    expect((await guest.post('/api/guests/', { email: 'ok@shop.test', project: { fabrics: 'x' } })).status).toBe(400);
+    const taken = await guest.post('/api/guests/', { email: STAFF.email, project: { name: 'X', fabrics: [] } });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ status: 409, message: 'An account with this e-mail already exists. Please log in.' });
+  });
+});
