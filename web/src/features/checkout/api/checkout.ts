@@ -80,6 +80,7 @@ export interface TimelineEntry {
 
 /** GET /api/projects/{id}/timeline/ — the customer's timeline. */
 export async function fetchCustomerTimeline(id: string): Promise<TimelineEntry[]> {
-  const data = await apiClient.get<unknown>(`/projects/${encodeURIComponent(id)}/timeline/`);
-  return Array.isArray(data) ? (data as TimelineEntry[]) : [];
+  // Answers { id, state, progress, shipment, steps }; a bare list is accepted too.
+  const data = await apiClient.get<{ steps?: TimelineEntry[] } | TimelineEntry[] | undefined>(`/projects/${encodeURIComponent(id)}/timeline/`);
+  return Array.isArray(data) ? data : (data?.steps ?? []);
 }

@@ -140,6 +140,7 @@ export interface TimelineEntry {
 }
 
 export async function fetchTimeline(id: string): Promise<TimelineEntry[]> {
-  const data = await apiClient.get<unknown>(`${projectPath(id)}timeline/`);
-  return Array.isArray(data) ? (data as TimelineEntry[]) : [];
+  // Answers { id, state, progress, shipment, steps }; a bare list is accepted too.
+  const data = await apiClient.get<{ steps?: TimelineEntry[] } | TimelineEntry[] | undefined>(`/projects/${encodeURIComponent(id)}/timeline/`);
+  return Array.isArray(data) ? data : (data?.steps ?? []);
 }

@@ -1,0 +1,187 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.js';
+import { logIn, saveScreen, seriousAxeViolations, waitForMailLink, withScreenshot } from '../support/e2e.js';
+import { startTestShop, type TestShop } from '../support/shop.js';
+
+/**
+ * The five journeys of issue 7 in Chromium against the real embedded shop on a fresh database.
+ * They build on each other (one project goes from a guest's design to shipped), so they run in order.
+ */
+const STAFF = { email: 'e2e-staff@example.com', password: 'Staff1234' };
+const CUSTOMER = { email: `guest-${Date.now()}@example.com`, name: 'Grace Guest', password: 'Guest1234' };
+const PROJECT_NAME = 'E2E Lounge Pillows';
+
+let shop: TestShop;
+let browser: Browser;
+let dataDir: string;
+let customerContext: BrowserContext;
+let staffContext: BrowserContext;
+let customer: Page;
+let staff: Page;
+let projectId = '';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
+  shop = await startTestShop({ DATA_DIR: dataDir, STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
+  browser = await launchChromium();
+  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  customer = await customerContext.newPage();
+  staff = await staffContext.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const url = (p: string) => `${shop.url}${p}`;
+
+describe('journeys in Chromium', () => {
+  it('(a) a guest designs a project, registers through the profile-completion link, and submits it', async () => {
+    const page = customer;
+    await withScreenshot(page, 'a-guest-designs', async () => {
+      await page.goto(url('/projects/editor/'));
+      await page.waitForURL(/\/projects\/editor\/guest\/edit$/);
+      await page.getByLabel('Project name').fill(PROJECT_NAME);
+      await page.getByRole('button', { name: 'Add fabric' }).click();
+      await page.getByLabel('Fabric name').fill('Client linen');
+      await page.getByRole('button', { name: 'Add item to fabric 1' }).click();
+      const item = page.getByRole('group', { name: 'Pillow 1' });
+      await expect(item.getByText('Please select a style.').isVisible()).resolves.toBe(true);
+      await item.getByLabel('Style').selectOption('Alex');
+      await item.getByLabel('Size').selectOption('18x18');
+      await item.getByLabel('Insert').selectOption('poly');
+      await item.getByLabel('Trim').selectOption('none');
+      await item.getByLabel('Quantity').fill('2');
+      await expect(item.getByTestId('item-price').textContent()).resolves.toBe('$190.00');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreen(page, 'editor');
+
+      await page.getByLabel('E-mail').fill(CUSTOMER.email);
+      await page.getByRole('button', { name: 'Send my registration link' }).click();
+      await page.getByText(/We sent a link to/).waitFor();
+
+      const token = await waitForMailLink(dataDir, CUSTOMER.email, /\/profile-completion\/([A-Za-z0-9_-]+)/);
+      await page.goto(url(`/profile-completion/${token}`));
+      await page.getByLabel('Name').fill(CUSTOMER.name);
+      await page.getByLabel('Password').fill(CUSTOMER.password);
+      await page.getByRole('button', { name: 'Complete registration' }).click();
+      await page.getByText('Your account is ready.').waitFor();
+
+      await page.goto(url('/projects'));
+      await page.getByRole('link', { name: PROJECT_NAME }).click();
+      await page.waitForURL(/\/projects\/editor\/[^/]+\/edit$/);
+      projectId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await page.waitForURL(url(`/projects/editor/${projectId}`));
+      await page.getByRole('heading', { name: 'Project summary' }).waitFor();
+      await expect(page.getByText('Review', { exact: true }).isVisible()).resolves.toBe(true);
+    });
+  });
+
+  it('(b) staff price the items, approve the quote and send the invoice', async () => {
+    const page = staff;
+    await withScreenshot(page, 'b-staff-prices', async () => {
+      await logIn(page, shop.url, STAFF.email, STAFF.password);
+      await page.goto(url('/internal/projects/'));
+      await page.getByRole('link', { name: PROJECT_NAME }).click();
+      await page.getByRole('heading', { name: 'Internal project detail' }).waitFor();
+      await page.getByLabel(/^Unit price for/).fill('95');
+      await page.getByLabel(/^Yardage for/).fill('0.75');
+      await page.getByLabel('Shipping cost ($)').fill('25');
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      await page.getByText('Prices saved.').waitFor();
+      await page.getByRole('button', { name: 'Approve quote' }).click();
+      await page.getByText('Quote approved.').waitFor();
+      await page.getByRole('button', { name: 'Send invoice' }).click();
+      await page.getByText('Invoice sent.').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  });
+
+  it('(c) the customer pays with a shipping address and sees the timeline', async () => {
+    const page = customer;
+    await withScreenshot(page, 'c-customer-pays', async () => {
+      await page.goto(url(`/invoice/${projectId}`));
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+      await expect(page.getByRole('note', { name: 'Test mode' }).isVisible()).resolves.toBe(true);
+      await page.getByLabel('Card number (test mode)').fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.getByText('Please complete all address fields.').waitFor();
+      await page.getByLabel('Recipient name').fill(CUSTOMER.name);
+      await page.getByLabel('Street address').fill('1 Main St');
+      await page.getByLabel('City').fill('Brooklyn');
+      await page.getByLabel('State', { exact: true }).fill('NY');
+      await page.getByLabel('Postal code').fill('11201');
+      await page.getByRole('row', { name: /Tax/ }).waitFor(); // NYC: 8.875% applies
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreen(page, 'checkout');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.getByText(/Payment received — thank you/).waitFor();
+      await page.goto(url(`/projects/editor/${projectId}`));
+      const timeline = page.getByRole('region', { name: 'Timeline' });
+      await timeline.getByText('Payment received').waitFor();
+      await timeline.getByText('Quote approved').waitFor();
+      await saveScreen(page, 'summary');
+    });
+  });
+
+  it('(d) staff move production to Ready to Ship and ship with a tracking number', async () => {
+    const page = staff;
+    await withScreenshot(page, 'd-staff-ships', async () => {
+      await page.goto(url(`/internal/projects/${projectId}`));
+      const changeState = async (label: string) => {
+        await page.getByLabel('Project state').selectOption({ label });
+        if (label === 'Shipped') {
+          await page.getByLabel('Carrier').selectOption('ups');
+          await page.getByLabel('Tracking number').fill('1Z999AA10123456784');
+        }
+        await page.getByRole('button', { name: 'Change state' }).click();
+        await page.getByText(`State changed to ${label}.`).waitFor();
+      };
+      await changeState('In Progress');
+      await page.getByLabel('Production state').selectOption({ label: 'Ready to Ship' });
+      await page.getByRole('button', { name: 'Update production state' }).click();
+      await page.getByText('Production state changed to Ready to Ship.').waitFor();
+      await saveScreen(page, 'internal-detail');
+      await changeState('Complete');
+      await changeState('Shipped');
+      await page.getByRole('link', { name: /UPS 1Z999AA10123456784/ }).waitFor();
+
+      await page.goto(url(`/internal/projects/${projectId}/pdf`));
+      await page.getByRole('heading', { name: `Work order: ${PROJECT_NAME}` }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreen(page, 'internal-pdf');
+
+      await customer.goto(url(`/projects/editor/${projectId}`));
+      const track = customer.getByRole('link', { name: /Track your shipment/ });
+      await track.waitFor();
+      expect(await track.getAttribute('href')).toContain('ups.com');
+    });
+  });
+
+  it('(e) a customer opening an internal page is refused', async () => {
+    const page = customer;
+    await withScreenshot(page, 'e-refused', async () => {
+      for (const p of ['/internal/projects/', `/internal/projects/${projectId}`, '/internal/reporting/']) {
+        await page.goto(url(p));
+        await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+      }
+      const answer = await page.evaluate(async (id) => (await fetch(`/api/internal/projects/${id}/`)).status, projectId);
+      expect(answer).toBe(403);
+    });
+  });
+
+  it('staff see the reports page (screens for review)', async () => {
+    await withScreenshot(staff, 'reporting', async () => {
+      await staff.goto(url('/internal/reporting/'));
+      await staff.getByRole('heading', { name: 'Reports' }).waitFor();
+      await staff.waitForTimeout(1000); // let the charts draw
+      await saveScreen(staff, 'reporting');
+    });
+  });
+});
