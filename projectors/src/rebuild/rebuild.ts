@@ -29,8 +29,8 @@ export interface RebuildResult {
 
 /**
  * Rebuilds a projection from event 0 into fresh tables in a schema of its own while the live
- * tables keep serving, then swaps them in (see swap-in.ts). With `until`, it stops at the first
- * event that happened after that instant and leaves the tables in an `asof_…` schema.
+ * tables keep serving, then swaps them in (see swap-in.ts). With `until`, it applies only the
+ * events that had happened by that instant and leaves the tables in an `asof_…` schema.
  */
 export async function rebuildProjection(deps: RebuildDeps, projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
   const started = Date.now();
@@ -62,19 +62,22 @@ export async function replayInto(
   let done = 0;
   for (;;) {
     const read = await deps.eventStore.readAll({ from: position, limit: options.batchSize ?? 2000 });
+    if (read.length === 0) return done;
     const batch = options.until ? happenedBy(read, options.until) : read;
     if (batch.length > 0) await applyBatch(deps.pool, projection, batch, { schema });
     done += batch.length;
     options.onProgress?.(done, Math.max(done, options.total));
-    if (batch.length === 0 || batch.length < read.length) return done;
-    position = batch[batch.length - 1]!.checkpoint;
+    position = read[read.length - 1]!.checkpoint;
   }
 }
 
-/** The leading events that happened by `until` (the global order is the order things happened). */
+/**
+ * The events that had happened by `until`. Filtered rather than cut at the first later one:
+ * the global order is commit order, and an imported or back-dated event may commit after
+ * later-dated ones. Each stream's own order is kept, so folds stay valid.
+ */
 function happenedBy(events: StoredEvent[], until: Date): StoredEvent[] {
-  const index = events.findIndex((event) => Date.parse(event.metadata.occurredAt) > until.getTime());
-  return index === -1 ? events : events.slice(0, index);
+  return events.filter((event) => Date.parse(event.metadata.occurredAt) <= until.getTime());
 }
 
 async function countEvents(pool: Pool, until?: Date): Promise<number> {

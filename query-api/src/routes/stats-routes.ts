@@ -5,6 +5,7 @@ import { parseRequest, requireStaff } from '@shop/infra';
 import { findProducts, findProjects, monthStart, revenueBetween, revenueByMonth, shopDay } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { costOf, projectSummary } from '../projects/project-shapes.js';
+import { readYourWrites } from '../read-your-writes.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Paid work not finished yet: what "due" is about (docs/decisions/0061). */
@@ -24,6 +25,7 @@ const ProductionQuery = z.object({
 /** SPEC §7 statistics for the reporting screen (staff); each figure is defined in docs/decisions/0061. */
 export function statsRoutes(deps: QueryDeps): Router {
   const router = Router();
+  router.use('/stats/', readYourWrites(deps.pool, ['projects', 'revenue'], deps.readYourWrites));
 
   router.get('/stats/monthly_revenue/', async (req, res) => {
     requireStaff(req);

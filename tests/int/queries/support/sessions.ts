@@ -3,10 +3,11 @@ import type { Pool, SessionUser } from '@shop/infra';
 import { ApiClient } from '../../../support/http-client.js';
 
 /**
- * An API client logged in as `user`. Until the command API's POST /api/sessions/ is wired into
- * the shop, the session is written where express-session keeps it (http_sessions) and its
- * cookie signed with the shop's session secret, as express-session would; the first GET then
- * picks up the refreshed session and CSRF cookies.
+ * An API client logged in as `user`, for users made as events with past dates (statistics, time
+ * travel), who have no credentials to log in with through POST /api/sessions/. The session is
+ * written where express-session keeps it (http_sessions) with its cookie signed by the shop's
+ * session secret, as express-session would; the first GET picks up the session and CSRF cookies.
+ * Tests of data the command API can make log in for real (through-commands.test.ts).
  */
 export async function clientAs(pool: Pool, baseUrl: string, user: SessionUser): Promise<ApiClient> {
   const sid = randomBytes(18).toString('base64url');

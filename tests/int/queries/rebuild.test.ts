@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLogger, PostgresEventStore, readProjectionLag, type Pool } from '@shop/infra';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, rebuildProjection, type Projection } from '@shop/projectors';
+import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
+
+const PROJECTS = 4000; // × 12 events
+const ACCOUNTS = 1000; // × 1
+const ORGANIZATIONS = 200; // × 5
+const TOTAL = PROJECTS * 12 + ACCOUNTS + ORGANIZATIONS * 5;
+
+const at = (index: number, step: number) => new Date(Date.UTC(2023, 0, 1) + index * 3_600_000 + step * 60_000).toISOString();
+
+function projectHistory(index: number): AnyDomainEvent[] {
+  const id = `p${index}`;
+  const owner = `u${index % ACCOUNTS}`;
+  return [
+    projectCreated({ projectId: id, ownerId: owner, at: at(index, 0), organizationId: index % 5 === 0 ? `o${index % ORGANIZATIONS}` : null }),
+    e.submitted(at(index, 1), owner),
+    e.approved(at(index, 2), 'staff'),
+    e.invoiceSent(at(index, 3), 'staff', `${owner}@example.com`),
+    e.paid(at(index, 4), owner, 20000, 34000),
+    e.started(at(index, 5), 'staff', '2023-06-01'),
+    e.production(at(index, 6), 'staff', 'N', 'CIP'),
+    e.production(at(index, 7), 'staff', 'CIP', 'CC'),
+    e.noteAdded(at(index, 8), 'staff', `n${index}`, 'checked'),
+    e.fabricArrived(at(index, 9), 'staff'),
+    e.completed(at(index, 10), 'staff'),
+    e.shipped(at(index, 11), 'staff'),
+  ];
+}
+
+async function buildLog(pool: Pool): Promise<void> {
+  const appends: Array<() => Promise<unknown>> = [];
+  for (let i = 0; i < ACCOUNTS; i++) appends.push(() => appendDomainEvents(pool, `account-u${i}`, [registered(`u${i}`, `u${i}@example.com`, `User ${i}`, at(i, 0))]));
+  for (let i = 0; i < ORGANIZATIONS; i++) {
+    const members = [0, 1, 2, 3].map((m) => memberAdded(`u${(i * 4 + m) % ACCOUNTS}`, at(i, m + 1), 'staff'));
+    appends.push(() => appendDomainEvents(pool, `organization-o${i}`, [organizationCreated(`o${i}`, `Org ${i}`, at(i, 0), 'staff'), ...members]));
+  }
+  for (let i = 0; i < PROJECTS; i++) appends.push(() => appendDomainEvents(pool, `project-p${i}`, projectHistory(i)));
+  for (let start = 0; start < appends.length; start += 16) await Promise.all(appends.slice(start, start + 16).map((append) => append()));
+}
+
+/** A fingerprint of a table's rows (order-independent) and of the projection's per-stream revisions. */
+async function fingerprint(pool: Pool, projection: Projection): Promise<Record<string, string>> {
+  const prints: Record<string, string> = {};
+  for (const table of projection.tables) {
+    const result = await pool.query<{ n: number; digest: string }>(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(to_jsonb(t)::text, '|' ORDER BY to_jsonb(t)::text), '')) AS digest FROM public.${table} t`,
+    );
+    prints[table] = `${result.rows[0]!.n}:${result.rows[0]!.digest}`;
+  }
+  const revisions = await pool.query<{ n: number; digest: string }>(
+    `SELECT count(*)::int AS n, md5(coalesce(string_agg(stream_id || '@' || revision, '|' ORDER BY stream_id), '')) AS digest
+       FROM public.projection_stream_revisions WHERE projection = $1`,
+    [projection.name],
+  );
+  prints.projection_stream_revisions = `${revisions.rows[0]!.n}:${revisions.rows[0]!.digest}`;
+  return prints;
+}
+
+async function waitCaughtUp(pool: Pool): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const lags = await readProjectionLag(pool, allProjections.map((projection) => projection.name));
+    if (lags.every((lag) => lag.lagEvents === 0)) return Date.now() - started;
+    if (Date.now() - started > 400_000) throw new Error(`not caught up: ${JSON.stringify(lags)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let db: TestDatabase;
+let runner: ProjectionRunner;
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
+}, 120_000);
+afterAll(async () => {
+  await runner?.stop();
+  await db?.drop();
+});
+
+describe('rebuild', () => {
+  it(`rebuilds every projection from ${TOTAL} events into tables equal to the live ones, while they keep serving`, { timeout: 900_000 }, async () => {
+    const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
+    const appendStarted = Date.now();
+    await buildLog(db.pool);
+    const appendMs = Date.now() - appendStarted;
+    runner = new ProjectionRunner({ pool: db.pool, eventStore, logger: createLogger('silent') }, allProjections);
+    const liveStarted = Date.now();
+    await runner.start();
+    const liveMs = await waitCaughtUp(db.pool);
+    expect((await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n).toBe(TOTAL);
+
+    const live = new Map<string, Record<string, string>>();
+    for (const projection of allProjections) live.set(projection.name, await fingerprint(db.pool, projection));
+    expect(live.get('projects')!.project_details).toMatch(new RegExp(`^${PROJECTS}:`));
+
+    // The live tables answer during the rebuild.
+    let servedDuringRebuild = 0;
+    let rebuilding = true;
+    const reader = (async () => {
+      while (rebuilding) {
+        const rows = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM project_details');
+        if (rows.rows[0]!.n === PROJECTS) servedDuringRebuild++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const results = await rebuildAll({ pool: db.pool, eventStore }, allProjections);
+    rebuilding = false;
+    await reader;
+
+    for (const projection of allProjections) expect(await fingerprint(db.pool, projection), projection.name).toEqual(live.get(projection.name));
+    expect(servedDuringRebuild).toBeGreaterThan(0);
+    const leftovers = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild_%' OR nspname LIKE 'retired_%'");
+    expect(leftovers.rows).toEqual([]);
+
+    // After the swap the live runner goes on from the new checkpoint without applying anything twice.
+    const revision = await appendDomainEvents(db.pool, 'project-p0', [e.noteAdded(at(0, 20), 'staff', 'after', 'after the rebuild')]);
+    await waitCaughtUp(db.pool);
+    const notes = await db.pool.query("SELECT count(*)::int AS n FROM project_audit_log WHERE stream_id = 'project-p0' AND revision = $1", [revision]);
+    expect(notes.rows[0]!.n).toBe(1);
+    expect(runner.allStatuses().every((status) => status.failure === null)).toBe(true);
+
+    const lags = await readProjectionLag(db.pool, allProjections.map((projection) => projection.name));
+    const rates = results.map((result) => `${result.projection} ${Math.round(result.events / (result.ms / 1000))} events/s`);
+    console.log(
+      `[rebuild] ${TOTAL} events appended in ${appendMs} ms; live runner caught up in ${liveMs} ms ` +
+        `(${Math.round(TOTAL / ((Date.now() - liveStarted) / 1000))} events/s across ${allProjections.length} projections, upper bound); ` +
+        `replay: ${rates.join(', ')}; lag at rest: ${lags.map((lag) => `${lag.name} ${lag.lagEvents} events/${lag.lagMs} ms`).join(', ')}`,
+    );
+  });
+
+  it('builds a read model as of a date into its own schema and leaves the live one alone', { timeout: 300_000 }, async () => {
+    const eventStore = new PostgresEventStore(db.pool);
+    const projection = allProjections.find((candidate) => candidate.name === 'revenue')!;
+    // Payments happen at step 4 of each project, one project an hour from 2023-01-01: the first ten by 09:05.
+    const result = await rebuildProjection({ pool: db.pool, eventStore }, projection, { until: new Date('2023-01-01T09:05:00Z') });
+    expect(result.schema).toBe('asof_revenue_2023_01_01');
+    const asOf = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${result.schema}.revenue_payments`);
+    expect(asOf.rows[0]!.n).toBe(10);
+    const live = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM public.revenue_payments');
+    expect(live.rows[0]!.n).toBe(PROJECTS);
+  });
+});
