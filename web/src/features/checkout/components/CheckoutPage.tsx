@@ -194,7 +194,14 @@ export function CheckoutPage() {
                   onChange={() => setDeliveryType(option.type)}
                 />
                 <label htmlFor={`${uid}-delivery-${option.type}`}>
-                  {option.label} — {option.price_from_cents === null ? 'quoted' : option.price_from_cents === 0 ? 'free' : `from ${formatPrice(option.price_from_cents)}`}
+                  {option.label} —{' '}
+                  {option.type === 0 && project.shipping_cost > 0
+                    ? formatPrice(project.shipping_cost)
+                    : option.price_from_cents === null
+                      ? 'quoted'
+                      : option.price_from_cents === 0
+                        ? 'free'
+                        : `from ${formatPrice(option.price_from_cents)}`}
                 </label>
                 <p id={`${uid}-delivery-${option.type}-desc`} className="field-hint">
                   {option.description}

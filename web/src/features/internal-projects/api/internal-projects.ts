@@ -92,8 +92,23 @@ function toInternalProject(data: unknown): InternalProject {
 
 const projectPath = (id: string) => `/internal/projects/${encodeURIComponent(id)}/`;
 
-export async function fetchInternalProject(id: string): Promise<InternalProject> {
-  return toInternalProject(await apiClient.get<unknown>(projectPath(id)));
+/**
+ * GET /api/internal/projects/{id}/. After a write, `afterRevision` asks the read side to wait until
+ * that revision of the project stream is projected (read-your-writes, X-Min-Revision).
+ */
+export async function fetchInternalProject(id: string, afterRevision?: number): Promise<InternalProject> {
+  const headers = afterRevision === undefined ? undefined : { 'X-Min-Revision': `project-${id}@${afterRevision}` };
+  return toInternalProject(await apiClient.get<unknown>(projectPath(id), headers ? { headers } : undefined));
+}
+
+/** GET …/summary/ — the customer's name and e-mail, among others. */
+export async function fetchCustomer(id: string): Promise<{ name: string; email: string } | null> {
+  try {
+    const data = await apiClient.get<{ customer?: { name?: string; email?: string } | null } | undefined>(`${projectPath(id)}summary/`);
+    return data?.customer ? { name: data.customer.name ?? '', email: data.customer.email ?? '' } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** PUT /api/internal/projects/{id}/: the update payload plus production fields, update_payment and send_email. */

@@ -31,6 +31,7 @@ import {
   deleteNote,
   editNote,
   fetchAuditLog,
+  fetchCustomer,
   fetchInternalProject,
   fetchProjectAsOf,
   pauseProject,
@@ -66,6 +67,7 @@ export function InternalProjectDetailPage() {
   const [asOf, setAsOf] = useState('');
   const [past, setPast] = useState<{ at: string; project: InternalProject | null; events: AuditEntry[] } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [customer, setCustomer] = useState<{ name: string; email: string } | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
   const reloadAudit = useCallback(() => {
@@ -80,6 +82,7 @@ export function InternalProjectDetailPage() {
       (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
     );
     fetchCatalogueProducts().then((list) => current && setProducts(list), () => undefined);
+    void fetchCustomer(id).then((found) => current && setCustomer(found));
     reloadAudit();
     return () => {
       current = false;
@@ -91,8 +94,10 @@ export function InternalProjectDetailPage() {
     setBusy(true);
     setMessage(null);
     try {
-      const project = await action();
-      setLoad({ kind: 'ready', project: project.id ? project : await fetchInternalProject(id) });
+      const written = await action();
+      // Writes answer without the read side's activity log: read the project again once projected.
+      const project = await fetchInternalProject(id, written.revision).catch(() => written);
+      setLoad({ kind: 'ready', project });
       setMessage({ kind: 'success', text: done });
       reloadAudit();
       return true;
@@ -149,7 +154,7 @@ export function InternalProjectDetailPage() {
           </>
         )}
         <dt>Customer</dt>
-        <dd>{project.user}</dd>
+        <dd>{customer ? `${customer.name} <${customer.email}>` : project.user}</dd>
         <dt>Submitted</dt>
         <dd>{formatDate(project.submitted) || '—'}</dd>
         <dt>Due</dt>
@@ -277,11 +282,12 @@ export function InternalProjectDetailPage() {
                     <td>{entry.type}</td>
                     <td>{entry.actor}</td>
                     <td>
-                      {(entry.changes ?? []).map((c) => (
+                      {(entry.changes ?? []).slice(0, 6).map((c) => (
                         <div key={c.field} className="change">
                           <code>{c.field}</code>: {short(c.from)} → {short(c.to)}
                         </div>
                       ))}
+                      {(entry.changes ?? []).length > 6 && <div className="change">and {(entry.changes ?? []).length - 6} more fields</div>}
                     </td>
                     <td>
                       <button type="button" className="link-button" onClick={() => void showAsOf(entry.at)}>
