@@ -7,6 +7,13 @@ export class ApiClient {
 
   constructor(private readonly baseUrl: string) {}
 
+  /** The same session (cookies) against another process, e.g. a query-api after logging in on a command-api. */
+  pointedAt(baseUrl: string): ApiClient {
+    const copy = new ApiClient(baseUrl);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
   get csrfToken(): string | undefined {
     return this.cookies.get('csrftoken');
   }
