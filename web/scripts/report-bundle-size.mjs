@@ -6,8 +6,10 @@
  * Fails (exit 1) above the budget of issue 7: 200 KB gzip. Lazily loaded route chunks
  * (dynamic imports) do not count; they are listed for information.
  */
+import console from 'node:console';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyProfile } from '../features/auth/api/users';
-import { useSessionStore } from '../features/auth/stores/session-store';
+import { emptyProfile } from '../lib/user-profile';
+import { useSessionStore } from './session-store';
 import { ApiError } from '../lib/api-client';
 import { AppRoutes } from './App';
 

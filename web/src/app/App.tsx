@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useSessionStore } from '../features/auth/stores/session-store';
+import { useSessionStore } from './session-store';
 import { RequireStaff, RequireUser } from './guards';
 import { BareLayout, Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyProfile, type UserProfile } from '../features/auth/api/users';
-import { useSessionStore } from '../features/auth/stores/session-store';
+import { emptyProfile, type UserProfile } from '../lib/user-profile';
+import { useSessionStore } from './session-store';
 import { Header } from './Header';
 
 vi.mock('../features/auth/api/sessions', () => ({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from '../features/auth/stores/session-store';
+import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from './session-store';
 import { externalLinks, paths } from './paths';
 
 /** The header variants of SPEC §2: logged out, logged in, and staff (with the INTERNAL group). */
@@ -20,7 +20,7 @@ export function Header() {
       // The local session is cleared either way; the server session expires on its own.
     } finally {
       setLoggingOut(false);
-      navigate(paths.login);
+      void navigate(paths.login);
     }
   }
 

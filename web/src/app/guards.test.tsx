@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { emptyProfile } from '../features/auth/api/users';
-import { useSessionStore } from '../features/auth/stores/session-store';
+import { emptyProfile } from '../lib/user-profile';
+import { useSessionStore } from './session-store';
 import { RequireStaff, RequireUser } from './guards';
 
 function renderAt(path: string, element: React.ReactNode) {

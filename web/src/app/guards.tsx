@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { AccessDenied } from '../components/AccessDenied';
-import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from '../features/auth/stores/session-store';
+import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from './session-store';
 import { paths } from './paths';
 
 function SessionLoading() {

@@ -1,5 +1,5 @@
 import { apiClient } from '../../../lib/api-client';
-import { toProfile, type UserProfile } from './users';
+import { toProfile, type UserProfile } from '../../../lib/user-profile';
 
 export interface Credentials {
   email: string;

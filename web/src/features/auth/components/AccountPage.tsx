@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
-import { isLoggedIn, updateProfile } from '../api/users';
-import { selectUser, useSessionStore } from '../stores/session-store';
+import { updateProfile } from '../api/users';
+import { isLoggedIn } from '../../../lib/user-profile';
+import { selectUser, useSessionStore } from '../../../app/session-store';
 
 const fieldNames = ['name', 'phone'] as const;
 type Field = (typeof fieldNames)[number];

@@ -4,8 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { login } from '../api/sessions';
-import { emptyProfile } from '../api/users';
-import { useSessionStore } from '../stores/session-store';
+import { emptyProfile } from '../../../lib/user-profile';
+import { useSessionStore } from '../../../app/session-store';
 import { LoginPage } from './LoginPage';
 
 vi.mock('../api/sessions', () => ({ login: vi.fn(), logout: vi.fn() }));

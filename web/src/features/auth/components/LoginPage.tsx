@@ -5,7 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
-import { useSessionStore } from '../stores/session-store';
+import { useSessionStore } from '../../../app/session-store';
 
 const fieldNames = ['email', 'password'] as const;
 type Field = (typeof fieldNames)[number];
@@ -37,7 +37,7 @@ export function LoginPage() {
     setErrors({ fields: {} });
     try {
       await login({ email: email.trim(), password });
-      navigate(safeNext(searchParams.get('next')) ?? paths.projects);
+      void navigate(safeNext(searchParams.get('next')) ?? paths.projects);
     } catch (error) {
       setErrors(formErrorsFrom(error, fieldNames));
       setSubmitting(false);

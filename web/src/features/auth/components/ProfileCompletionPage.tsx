@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
 import { completeProfile, fetchProfileCompletion, type ProfileCompletionInfo } from '../api/account';
-import { useSessionStore } from '../stores/session-store';
+import { useSessionStore } from '../../../app/session-store';
 
 const fieldNames = ['name', 'password'] as const;
 type Field = (typeof fieldNames)[number];

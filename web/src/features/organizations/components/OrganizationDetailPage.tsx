@@ -77,7 +77,7 @@ export function OrganizationDetailPage() {
 
   async function onDelete() {
     if (!window.confirm('Delete this organization? Its members keep their accounts and projects.')) return;
-    if (await act(() => deleteOrganization(id), 'The organization has been deleted.')) navigate(paths.internalOrganizations);
+    if (await act(() => deleteOrganization(id), 'The organization has been deleted.')) void navigate(paths.internalOrganizations);
   }
 
   async function onAddMember(event: FormEvent) {

@@ -36,7 +36,7 @@ export function OrganizationListPage() {
     try {
       const created = await createOrganization(name.trim());
       setName('');
-      if (created.id !== '') navigate(to.internalOrganization(created.id));
+      if (created.id !== '') void navigate(to.internalOrganization(created.id));
       else refresh();
     } catch (error) {
       setErrors(formErrorsFrom(error, ['name'] as const));

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { paths, to } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
-import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../auth/stores/session-store';
+import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../app/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
 import { FabricEditor } from './FabricEditor';
@@ -106,7 +106,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
     run(async () => {
       if (isGuest && loggedIn) {
         const newId = await saveAsNew();
-        navigate(to.projectEdit(newId), { replace: true });
+        void navigate(to.projectEdit(newId), { replace: true });
         return;
       }
       await save();
@@ -117,13 +117,13 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
     run(async () => {
       setSubmitTried(true);
       await submit();
-      navigate(to.projectSummary(routeId));
+      void navigate(to.projectSummary(routeId));
     });
 
   const onCopy = () =>
     run(async () => {
       const newId = await copy();
-      navigate(to.projectEdit(newId));
+      void navigate(to.projectEdit(newId));
     });
 
   const onDelete = () =>
@@ -131,7 +131,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
       await remove();
       setConfirmDelete(false);
       if (isGuest) setNotice('Project deleted.');
-      else navigate(paths.projects);
+      else void navigate(paths.projects);
     });
 
   return (

@@ -55,7 +55,7 @@ export function ProjectSummaryPage() {
   const onCopy = async () => {
     try {
       const newId = await useEditorStore.getState().copy();
-      navigate(to.projectEdit(newId));
+      void navigate(to.projectEdit(newId));
     } catch {
       // shown from the store's error
     }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { login as loginCall, logout as logoutCall, type Credentials } from '../api/sessions';
-import { emptyProfile, fetchCurrentUser, isLoggedIn, type UserProfile } from '../api/users';
+import { login as loginCall, logout as logoutCall, type Credentials } from '../features/auth/api/sessions';
+import { fetchCurrentUser } from '../features/auth/api/users';
+import { emptyProfile, isLoggedIn, type UserProfile } from '../lib/user-profile';
 
 export type SessionStatus = 'idle' | 'loading' | 'ready';
 
