@@ -62,3 +62,24 @@ export const compareCustomerList = listComparator(customerListOrdering);
 
 export const sortInternalList = <T extends OrderableProject>(projects: readonly T[]): T[] => [...projects].sort(compareInternalList);
 export const sortCustomerList = <T extends OrderableProject>(projects: readonly T[]): T[] => [...projects].sort(compareCustomerList);
+
+/**
+ * The same ordering as sortable columns, so a database can sort and page a long list:
+ * ORDER BY rank, date ASC NULLS LAST, updated DESC NULLS LAST, id. `date` is the group's
+ * key date (null outside keyed groups) and `updated` is null inside keyed groups, which makes
+ * the column order agree with `listComparator` exactly.
+ */
+export interface ListSortColumns {
+  rank: number;
+  date: string | null;
+  updated: string | null;
+}
+
+export function listSortColumns(ordering: ListOrdering, project: OrderableProject): ListSortColumns {
+  const key = ordering.keys[project.state];
+  return {
+    rank: ordering.states.indexOf(project.state),
+    date: key ? project[key] : null,
+    updated: key ? null : project.updated,
+  };
+}

@@ -250,3 +250,21 @@ describe('organizations', () => {
     expect((await staff.get('/api/internal/organizations/org-1/shipped_projects/')).body).toEqual([]);
   });
 });
+
+describe('paging the lists (docs/decisions/0065-paged-project-lists.md)', () => {
+  it('answers a page of the ordered list with the total in X-Total-Count', async () => {
+    const all = ids((await customer.get('/api/projects/')).body);
+    const page = await customer.get('/api/projects/?limit=3&offset=2');
+    expect(ids(page.body)).toEqual(all.slice(2, 5));
+    expect(page.headers.get('x-total-count')).toBe(String(all.length));
+    const internal = await staff.get('/api/internal/projects/?state=P,PS&limit=2');
+    expect(internal.body).toHaveLength(2);
+    expect(internal.headers.get('x-total-count')).toBe('3');
+  });
+
+  it('refuses a page size out of bounds with 400', async () => {
+    expect((await customer.get('/api/projects/?limit=0')).status).toBe(400);
+    expect((await staff.get('/api/internal/projects/?limit=501')).status).toBe(400);
+    expect((await staff.get('/api/internal/projects/?offset=-1')).status).toBe(400);
+  });
+});

@@ -1,4 +1,14 @@
-import { evolveProject, initialProjectState, ProjectEvent, projectEventTypes, projectView, type ProjectStreamState } from '@shop/domain';
+import {
+  customerListOrdering,
+  evolveProject,
+  initialProjectState,
+  internalListOrdering,
+  listSortColumns,
+  ProjectEvent,
+  projectEventTypes,
+  projectView,
+  type ProjectStreamState,
+} from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
 import type { Projection } from '../../runner/projection.js';
 
@@ -26,15 +36,20 @@ async function loadStreamState(client: PoolClient, streamId: string): Promise<Pr
 async function saveProject(client: PoolClient, event: StoredEvent, state: ProjectStreamState): Promise<void> {
   const view = projectView(state);
   if (!view) return;
+  const internal = listSortColumns(internalListOrdering, view);
+  const customer = listSortColumns(customerListOrdering, view);
   await client.query(
     `INSERT INTO project_details (stream_id, project_id, revision, owner_id, organization_id, name, state, production_state,
-       deleted, due, paid_amount, balance_remaining, stream_state, view)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       deleted, due, paid_amount, balance_remaining, stream_state, view,
+       internal_rank, internal_date, internal_updated, customer_rank, customer_date, customer_updated)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision, owner_id = EXCLUDED.owner_id,
        organization_id = EXCLUDED.organization_id, name = EXCLUDED.name, state = EXCLUDED.state,
        production_state = EXCLUDED.production_state, deleted = EXCLUDED.deleted, due = EXCLUDED.due,
        paid_amount = EXCLUDED.paid_amount, balance_remaining = EXCLUDED.balance_remaining,
-       stream_state = EXCLUDED.stream_state, view = EXCLUDED.view`,
+       stream_state = EXCLUDED.stream_state, view = EXCLUDED.view,
+       internal_rank = EXCLUDED.internal_rank, internal_date = EXCLUDED.internal_date, internal_updated = EXCLUDED.internal_updated,
+       customer_rank = EXCLUDED.customer_rank, customer_date = EXCLUDED.customer_date, customer_updated = EXCLUDED.customer_updated`,
     [
       event.streamId,
       view.id,
@@ -50,6 +65,12 @@ async function saveProject(client: PoolClient, event: StoredEvent, state: Projec
       view.balance_remaining,
       state,
       view,
+      internal.rank,
+      internal.date,
+      internal.updated,
+      customer.rank,
+      customer.date,
+      customer.updated,
     ],
   );
 }

@@ -63,3 +63,40 @@ export async function findOrganizationProjects(db: Db, organizationId: string, s
   );
   return result.rows.map(toProjectRow);
 }
+
+export interface ProjectPage {
+  views: ProjectView[];
+  /** Rows matching the filter, for paging (X-Total-Count). */
+  total: number;
+}
+
+/**
+ * One page of a list in its SPEC §4 order, sorted and paged by the database on the columns
+ * the projection stores from the domain's `listSortColumns`.
+ */
+export async function listProjects(
+  db: Db,
+  filter: ProjectListFilter & { order: 'internal' | 'customer'; limit: number; offset: number },
+): Promise<ProjectPage> {
+  const where: string[] = ['NOT deleted'];
+  const values: unknown[] = [];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    values.push(value);
+    where.push(sql(values.length));
+  };
+  if (filter.states && filter.states.length > 0) add((n) => `state = ANY($${n})`, filter.states);
+  if (filter.name) add((n) => `strpos(lower(name), lower($${n})) > 0`, filter.name);
+  if (filter.visibleTo) {
+    values.push(filter.visibleTo.ownerId, filter.visibleTo.organizationIds);
+    where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);
+  }
+  const o = filter.order;
+  values.push(filter.limit, filter.offset);
+  const result = await db.query<{ view: ProjectView; total: string }>(
+    `SELECT view, count(*) OVER () AS total FROM project_details WHERE ${where.join(' AND ')}
+      ORDER BY ${o}_rank, ${o}_date ASC NULLS LAST, ${o}_updated DESC NULLS LAST, project_id
+      LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    values,
+  );
+  return { views: result.rows.map((row) => row.view), total: Number(result.rows[0]?.total ?? 0) };
+}
