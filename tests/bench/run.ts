@@ -6,13 +6,19 @@ import { startEmbeddedPostgres } from '@shop/infra';
 import { createTestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { appendBench } from './append-bench.js';
+import { lagBench } from './lag-bench.js';
+import { replayBench } from './replay-bench.js';
 import type { BenchContext, Row } from './bench-context.js';
 
 /**
  * `npm run bench [-- --quick]`: every figure measured in the same run on the same
  * PostgreSQL, each next to its baseline. Prints one table and writes docs/benchmarks.md.
  */
-const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [['append', appendBench]];
+const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
+  ['append', appendBench],
+  ['replay', replayBench],
+  ['lag', lagBench],
+];
 
 async function main() {
   const quick = process.argv.includes('--quick');

@@ -14,6 +14,11 @@ export class ApiClient {
     return copy;
   }
 
+  /** The Cookie header this client sends (for load generators that replay a session). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   get csrfToken(): string | undefined {
     return this.cookies.get('csrftoken');
   }

@@ -24,22 +24,39 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
     if (options.schema) await client.query(`SET LOCAL search_path TO "${options.schema}", public`);
     const name = options.checkpointName ?? projection.name;
     const applied = await appliedRevisions(client, name, events);
-    let handled = 0;
+    const toApply: StoredEvent[] = [];
     for (const event of events) {
       if ((applied.get(event.streamId) ?? -1) >= event.revision) continue;
       applied.set(event.streamId, event.revision);
-      if (!projection.handles.includes(event.type)) continue;
-      try {
-        await projection.apply(client, event);
-      } catch (error) {
-        throw new ProjectionFailedError(projection.name, event, error);
-      }
-      handled++;
+      if (projection.handles.includes(event.type)) toApply.push(event);
     }
+    await applyEvents(client, projection, toApply);
     await saveRevisions(client, name, events, applied);
     if (options.saveGlobalCheckpoint !== false) await saveCheckpoint(client, name, last.checkpoint);
-    return handled;
+    return toApply.length;
   });
+}
+
+/** All at once when the projection can; event by event otherwise, or to find a failing event. */
+async function applyEvents(client: PoolClient, projection: Projection, events: StoredEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  if (projection.applyMany && events.length > 1) {
+    await client.query('SAVEPOINT apply_many');
+    try {
+      await projection.applyMany(client, events);
+      await client.query('RELEASE SAVEPOINT apply_many');
+      return;
+    } catch {
+      await client.query('ROLLBACK TO SAVEPOINT apply_many');
+    }
+  }
+  for (const event of events) {
+    try {
+      await projection.apply(client, event);
+    } catch (error) {
+      throw new ProjectionFailedError(projection.name, event, error);
+    }
+  }
 }
 
 async function appliedRevisions(client: PoolClient, projection: string, events: StoredEvent[]): Promise<Map<string, number>> {

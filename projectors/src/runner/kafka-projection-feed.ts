@@ -32,6 +32,8 @@ export class KafkaProjectionFeed {
     await consumer.connect();
     await consumer.subscribe({ topic: this.deps.kafka.settings.topic, fromBeginning: true });
     await consumer.run({
+      // Partitions are independent (a stream lives in one), so several can be applied at once.
+      partitionsConsumedConcurrently: 3,
       autoCommit: false,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {

@@ -11,6 +11,7 @@ import {
 } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
 import type { Projection } from '../../runner/projection.js';
+import { byStream } from '../stream-batches.js';
 
 /**
  * Project details and lists: folds each project stream with the domain's own `evolve` and stores
@@ -26,7 +27,25 @@ export const projectsProjection: Projection = {
     const before = await loadStreamState(client, event.streamId);
     await saveProject(client, event, evolveProject(before, domainEvent));
   },
+  // Same result in fewer round trips: every stream's state read once, folded, written once.
+  applyMany: async (client, events) => {
+    const groups = byStream(events);
+    const states = await loadStreamStates(client, [...groups.keys()]);
+    for (const [streamId, group] of groups) {
+      let state = states.get(streamId) ?? initialProjectState();
+      for (const event of group) state = evolveProject(state, ProjectEvent.parse({ type: event.type, data: event.data }));
+      await saveProject(client, group[group.length - 1]!, state);
+    }
+  },
 };
+
+async function loadStreamStates(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectStreamState>> {
+  const result = await client.query<{ stream_id: string; stream_state: ProjectStreamState }>(
+    'SELECT stream_id, stream_state FROM project_details WHERE stream_id = ANY($1)',
+    [streamIds],
+  );
+  return new Map(result.rows.map((row) => [row.stream_id, row.stream_state]));
+}
 
 async function loadStreamState(client: PoolClient, streamId: string): Promise<ProjectStreamState> {
   const result = await client.query<{ stream_state: ProjectStreamState }>('SELECT stream_state FROM project_details WHERE stream_id = $1', [streamId]);
