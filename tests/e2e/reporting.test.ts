@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { activeCustomer, completeFabric, staffClient, startCommandShop, STAFF } from '../int/commands/helpers.js';
+import { launchChromium } from '../support/browser.js';
+import { logIn, saveScreen, seriousAxeViolations, withScreenshot } from '../support/e2e.js';
+import type { TestShop } from '../support/shop.js';
+
+/**
+ * The reports page in Chromium against the real query API, with one project paid in full through
+ * the command API: the charts and figures read the answers of docs/decisions/0061.
+ */
+let shop: TestShop;
+let browser: Browser;
+let page: Page;
+let paidCents = 0;
+
+const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+beforeAll(async () => {
+  shop = await startCommandShop();
+  const { client: customer } = await activeCustomer(shop, 'Rhea Reports');
+  const created = await customer.post('/api/projects/', { name: 'Reported pillows', fabrics: [completeFabric()] });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id as string;
+  expect((await customer.put(`/api/projects/${id}/`, { state: 'R', revision: created.body.revision })).status).toBe(200);
+  const staff = await staffClient(shop);
+  const priced = await staff.put(`/api/internal/projects/${id}/`, {
+    fabrics: [{ ...completeFabric(), items: [{ ...completeFabric().items[0], unit_price: 10_000, yardage: 2 }] }],
+    shipping_cost: 0,
+  });
+  expect(priced.status, priced.text).toBe(200);
+  expect((await staff.put(`/api/internal/projects/${id}/`, { state: 'A' })).status).toBe(200);
+  const paid = await customer.put(`/api/checkout/${id}/`, {
+    shipping_notes: { shipping_address: { recipient_name: 'Rhea Reports', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' }, delivery_type: 2 },
+    payment: { card_number: '4242424242424242' },
+  });
+  expect(paid.status, paid.text).toBe(200);
+  expect(paid.body).toMatchObject({ state: 'P', payment: { partial: false, remaining: 0 } });
+  paidCents = paid.body.payment.amount;
+  expect(paidCents).toBeGreaterThan(0);
+
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await logIn(page, shop.url, STAFF.email, STAFF.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('reports page', () => {
+  it('shows a paid project in the revenue figures and as a production bar', async () => {
+    await withScreenshot(page, 'reporting', async () => {
+      await page.goto(`${shop.url}/internal/reporting/`);
+      await page.getByRole('heading', { name: 'Reports' }).waitFor();
+
+      const rolling = page.getByRole('region', { name: 'Rolling revenue' });
+      const figures = rolling.getByLabel('Revenue of the last 30 days');
+      await figures.waitFor();
+      await expect(figures.locator('dd').first().textContent()).resolves.toBe(usd(paidCents));
+
+      const production = page.getByRole('region', { name: 'Production revenue (Paid and In Progress)' });
+      const paidRow = production.getByRole('row', { name: /^Paid/ });
+      await paidRow.waitFor();
+      await expect(paidRow.getByRole('cell').allTextContents()).resolves.toEqual(['1', usd(paidCents), usd(paidCents), '$0.00']);
+      const bars = production.locator('.recharts-bar-rectangle path');
+      await bars.first().waitFor();
+      const heights = await bars.evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().height));
+      expect(heights.filter((h) => h > 0)).toHaveLength(1);
+
+      const monthly = page.getByRole('region', { name: 'Monthly revenue' });
+      await expect(monthly.getByText(/^Last 12 months:/).textContent()).resolves.toBe(`Last 12 months: ${usd(paidCents)} from 1 payment.`);
+      await page.getByRole('region', { name: 'Projects due' }).getByRole('link', { name: 'Reported pillows' }).waitFor();
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreen(page, 'reporting-fixed');
+    });
+  });
+});
