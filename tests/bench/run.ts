@@ -7,7 +7,9 @@ import { createTestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { appendBench } from './append-bench.js';
 import { lagBench } from './lag-bench.js';
+import { queryBench } from './query-bench.js';
 import { replayBench } from './replay-bench.js';
+import { webBench } from './web-bench.js';
 import type { BenchContext, Row } from './bench-context.js';
 
 /**
@@ -18,6 +20,8 @@ const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['append', appendBench],
   ['replay', replayBench],
   ['lag', lagBench],
+  ['query', queryBench],
+  ['web', webBench],
 ];
 
 async function main() {

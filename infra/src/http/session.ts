@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import connectPgSimple from 'connect-pg-simple';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
 import type { Request, RequestHandler, Response } from 'express';
@@ -7,6 +6,7 @@ import session from 'express-session';
 import type { Pool } from '../postgres/pool.js';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
+import { ThrottledTouchStore } from './throttled-touch-store.js';
 
 /** Who is calling, as kept in the server-side session. */
 export interface SessionUser {
@@ -44,10 +44,9 @@ export const CSRF_HEADER = 'x-csrftoken';
  */
 export async function createSessionSecurity(pool: Pool, options: { secureCookies?: boolean } = {}): Promise<SessionSecurity> {
   const secret = await loadOrCreateSecret(pool, 'session');
-  const PgStore = connectPgSimple(session);
   const secure = options.secureCookies ?? false;
   const sessions = session({
-    store: new PgStore({ pool, tableName: 'http_sessions', pruneSessionInterval: 15 * 60 }),
+    store: new ThrottledTouchStore({ pool, tableName: 'http_sessions', pruneSessionInterval: 15 * 60 }),
     secret,
     name: 'sid',
     resave: false,
@@ -66,7 +65,9 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   const issueOnRead: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     req.session.csrfSeed ??= randomBytes(8).toString('hex');
-    csrf.generateCsrfToken(req, res, { overwrite: false, validateOnReuse: true });
+    // A token cookie of another (ended or replaced) session is not an error on a read: it is
+    // replaced by a fresh one, else the app would answer 403 to every GET until cookies are cleared.
+    csrf.generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
     next();
   };
   const protectWrites: RequestHandler = (req, _res, next) => {

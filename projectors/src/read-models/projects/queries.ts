@@ -91,12 +91,15 @@ export async function listProjects(
     where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);
   }
   const o = filter.order;
-  values.push(filter.limit, filter.offset);
-  const result = await db.query<{ view: ProjectView; total: string }>(
-    `SELECT view, count(*) OVER () AS total FROM project_details WHERE ${where.join(' AND ')}
+  const whereSql = where.join(' AND ');
+  // Two statements: the page walks the ordering index and stops after `limit` rows, which a
+  // window count over the same query would prevent (it must see every row first).
+  const page = await db.query<{ view: ProjectView }>(
+    `SELECT view FROM project_details WHERE ${whereSql}
       ORDER BY ${o}_rank, ${o}_date ASC NULLS LAST, ${o}_updated DESC NULLS LAST, project_id
-      LIMIT $${values.length - 1} OFFSET $${values.length}`,
-    values,
+      LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    [...values, filter.limit, filter.offset],
   );
-  return { views: result.rows.map((row) => row.view), total: Number(result.rows[0]?.total ?? 0) };
+  const count = await db.query<{ total: string }>(`SELECT count(*) AS total FROM project_details WHERE ${whereSql}`, values);
+  return { views: page.rows.map((row) => row.view), total: Number(count.rows[0]?.total ?? 0) };
 }

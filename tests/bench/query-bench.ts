@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import {
+  customerListOrdering,
+  decideProject,
+  evolveProject,
+  initialProjectState,
+  internalListOrdering,
+  listSortColumns,
+  projectStates,
+  projectView,
+  type ProjectView,
+} from '@shop/domain';
+import { createPool, type Pool } from '@shop/infra';
+import { startRole } from '../support/processes.js';
+import { clientAs, customerUser, staffUser } from '../int/queries/support/sessions.js';
+import type { BenchContext, Row } from './bench-context.js';
+import { fmt, percentile, runLoad } from './measure.js';
+
+const CUSTOMER = 'bench-customer';
+
+/** A project view made by the domain, then varied per row (id, owner, state, dates). */
+function templateView(): ProjectView {
+  const actor = { userId: CUSTOMER, isStaff: false };
+  const at = '2026-05-01T10:00:00.000Z';
+  const events = decideProject({ type: 'CreateProject', projectId: 'template', ownerId: CUSTOMER, draft: { name: 'Bench', fabrics: [] }, at, actor }, initialProjectState());
+  return projectView(events.reduce(evolveProject, initialProjectState()))!;
+}
+
+/** 100k rows of the projects read model, written straight in: a read benchmark's set-up. */
+async function loadProjects(pool: Pool, count: number): Promise<void> {
+  const base = templateView();
+  const rows: unknown[][] = Array.from({ length: 14 }, () => []);
+  const flush = async () => {
+    await pool.query(
+      `INSERT INTO project_details (stream_id, project_id, revision, owner_id, name, state, production_state, deleted, paid_amount, stream_state, view,
+         internal_rank, internal_date, internal_updated, customer_rank, customer_date, customer_updated)
+       SELECT s, p, 0, o, n, st, 'N', false, 0, '{}'::jsonb, v, ir, idt, iu, cr, cd, cu
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
+           AS t(s, p, o, n, st, v, ir, idt, iu, cr, cd, cu)`,
+      rows.slice(0, 12),
+    );
+    for (const column of rows) column.length = 0;
+  };
+  for (let i = 0; i < count; i++) {
+    const day = `2026-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00.000Z`;
+    const view = { ...base, id: randomUUID(), name: `Project ${i}`, user: i % 5000 === 0 ? CUSTOMER : `owner-${i % 5000}`, state: projectStates[i % projectStates.length]!, updated: day, submitted: day, approved: day, paid: day, due: day.slice(0, 10) };
+    const internal = listSortColumns(internalListOrdering, view);
+    const customer = listSortColumns(customerListOrdering, view);
+    for (const [k, value] of [`project-${view.id}`, view.id, view.user, view.name, view.state, JSON.stringify(view), internal.rank, internal.date, internal.updated, customer.rank, customer.date, customer.updated].entries()) rows[k]!.push(value);
+    if (rows[0]!.length >= 5000) await flush();
+  }
+  if (rows[0]!.length > 0) await flush();
+  await pool.query('ANALYZE project_details');
+}
+
+/** p50/p99 and requests/s of the two lists over HTTP (autocannon), vs the raw SQL of the same read. */
+export async function queryBench(context: BenchContext): Promise<Row[]> {
+  const count = context.quick ? 20_000 : 100_000;
+  const seconds = context.quick ? 5 : 15;
+  const url = await context.freshDatabase();
+  // The query API in its own process, so the load generator does not share its event loop.
+  const shop = await startRole('query', { DATABASE_URL: url });
+  const pool = createPool(url, 12);
+  try {
+    await loadProjects(pool, count);
+    const customer = await clientAs(pool, shop.url!, customerUser(CUSTOMER));
+    const staff = await clientAs(pool, shop.url!, staffUser('bench-staff'));
+    const cases = [
+      { name: 'customer list', path: '/api/projects/', client: customer, sql: customerSql, countSql: customerCountSql, params: [CUSTOMER] },
+      { name: 'internal list (first page of 100)', path: '/api/internal/projects/', client: staff, sql: internalSql, countSql: internalCountSql, params: [] },
+    ];
+    const rows: Row[] = [];
+    for (const item of cases) {
+      const http = await autocannon({ url: `${shop.url}${item.path}`, connections: 10, duration: seconds, headers: { cookie: item.client.cookieHeader() } });
+      if (http.non2xx > 0) throw new Error(`${item.path} answered ${http.non2xx} non-2xx responses`);
+      const raw = await runLoad(10, seconds, async () => {
+        await pool.query(item.sql, item.params);
+        await pool.query(item.countSql, item.params);
+      });
+      const rawRate = raw.operations / raw.seconds;
+      rows.push({
+        section: 'query',
+        case: `${item.name}, ${fmt(count)} projects, 10 connections`,
+        figures: `HTTP p50 ${fmt(http.latency.p50, 1)} ms p99 ${fmt(http.latency.p99, 1)} ms ${fmt(http.requests.average)} req/s · raw SQL p50 ${fmt(percentile(raw.latenciesMs, 50), 1)} ms p99 ${fmt(percentile(raw.latenciesMs, 99), 1)} ms ${fmt(rawRate)} q/s`,
+        ratio: `HTTP/raw ${fmt(http.requests.average / rawRate, 2)}`,
+      });
+    }
+    return rows;
+  } finally {
+    await pool.end();
+    await shop.stop();
+  }
+}
+
+// The SQL listProjects runs for each list (projectors/src/read-models/projects/queries.ts).
+const customerWhere = `NOT deleted AND (owner_id = $1 OR organization_id = ANY('{}'::text[]))`;
+const customerSql = `SELECT view FROM project_details WHERE ${customerWhere}
+  ORDER BY customer_rank, customer_date ASC NULLS LAST, customer_updated DESC NULLS LAST, project_id LIMIT 100 OFFSET 0`;
+const customerCountSql = `SELECT count(*) FROM project_details WHERE ${customerWhere}`;
+const internalSql = `SELECT view FROM project_details WHERE NOT deleted
+  ORDER BY internal_rank, internal_date ASC NULLS LAST, internal_updated DESC NULLS LAST, project_id LIMIT 100 OFFSET 0`;
+const internalCountSql = 'SELECT count(*) FROM project_details WHERE NOT deleted';
