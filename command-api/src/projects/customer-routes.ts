@@ -1,5 +1,6 @@
 import type { Router } from 'express';
-import { projectDecider, projectView, type ProjectDraft } from '@shop/domain';
+import { projectDecider, projectView, type ProjectCommand, type ProjectDraft } from '@shop/domain';
+import type { SessionUser } from '@shop/infra';
 import { actorOf, membershipsFor } from '../actor.js';
 import { handleCommand } from '../command-handler.js';
 import type { RouteDeps } from '../deps.js';
@@ -7,6 +8,7 @@ import { defineRoute } from '../http/route.js';
 import { projectStream } from '../streams.js';
 import { customerStateMove, mergedDraft, saveDraftIfChanged, withStaffOnlyFieldsKept } from './draft-changes.js';
 import { customerProject } from './project-answers.js';
+import { catalogueAvailability, loadCopySource } from './project-copy.js';
 import { runProjectCommands } from './project-commands.js';
 import { ProjectCreateBody, ProjectParams, ProjectUpdateBody } from './project-schemas.js';
 import { z } from 'zod';
@@ -23,12 +25,17 @@ export function customerProjectRoutes(router: Router, deps: RouteDeps): void {
     input: { body: ProjectCreateBody },
     handle: async ({ body }, { user, correlationId }) => {
       const me = user!;
-      const { organization_id: organizationId, ...draftFields } = body;
-      const draft = withStaffOnlyFieldsKept(draftFields as ProjectDraft, null, me.isStaff);
-      const actor = actorOf(me, await membershipsFor(deps.eventStore, me, organizationId));
+      const { organization_id: organizationId, copy_from: copyFrom, ...draftFields } = body;
       const projectId = deps.ids.next();
       const at = deps.clock.now().toISOString();
-      const command = { type: 'CreateProject' as const, projectId, organizationId: organizationId ?? null, draft, at, actor };
+      let command: ProjectCommand;
+      if (copyFrom !== undefined) {
+        command = await copyCommand(deps, me, copyFrom, organizationId, { projectId, at });
+      } else {
+        const draft = withStaffOnlyFieldsKept(draftFields as ProjectDraft, null, me.isStaff);
+        const actor = actorOf(me, await membershipsFor(deps.eventStore, me, organizationId));
+        command = { type: 'CreateProject', projectId, organizationId: organizationId ?? null, draft, at, actor };
+      }
       const result = await handleCommand(deps, projectDecider, projectStream(projectId), () => command, { actor: me.userId, correlationId });
       return customerProject(projectView(result.state)!, result.revision);
     },
@@ -64,4 +71,24 @@ export function customerProjectRoutes(router: Router, deps: RouteDeps): void {
       return customerProject(result.view, result.revision);
     },
   });
+}
+
+/**
+ * `CopyProject` for POST /api/projects/ with `copy_from` (SPEC §5, docs/decisions/0010): the source is
+ * read from its stream and must be readable by the caller. The copy belongs to the caller, in the
+ * organization the body names, or else in the source's organization when the caller is a member of it.
+ */
+async function copyCommand(
+  deps: RouteDeps,
+  me: SessionUser,
+  sourceId: string,
+  organizationId: string | null | undefined,
+  ids: { projectId: string; at: string },
+): Promise<ProjectCommand> {
+  const { source, actor: sourceActor } = await loadCopySource(deps, me, sourceId);
+  const memberOfSource = source.organizationId !== null && (sourceActor.organizationIds ?? []).includes(source.organizationId);
+  const targetOrganization = organizationId !== undefined ? organizationId : memberOfSource ? source.organizationId : null;
+  const targetMemberships = await membershipsFor(deps.eventStore, me, targetOrganization);
+  const actor = actorOf(me, [...new Set([...(sourceActor.organizationIds ?? []), ...targetMemberships])]);
+  return { type: 'CopyProject', ...ids, organizationId: targetOrganization, source, availability: catalogueAvailability(), actor };
 }

@@ -24,9 +24,14 @@ export const ProjectUpdateFields = {
 export const ProjectUpdateBody = z.object(ProjectUpdateFields);
 export type ProjectUpdateBody = z.infer<typeof ProjectUpdateBody>;
 
-/** POST /api/projects/: the draft plus the organization it is for. */
+/**
+ * POST /api/projects/: the draft plus the organization it is for; or, with `copy_from`, a copy of
+ * that project made by the SPEC §5 copy rule from the project as stored (the draft fields are then
+ * not used: the copy is named "COPY OF: " + the source's name).
+ */
 export const ProjectCreateBody = ProjectDraft.extend({
   name: ProjectDraft.shape.name.default(''),
   fabrics: ProjectDraft.shape.fabrics.default([]),
   organization_id: z.string().max(64).nullable().optional(),
+  copy_from: IdParam.optional().describe('Id of a project to copy (SPEC §5 copy rule); the draft fields are then ignored'),
 });

@@ -83,9 +83,14 @@ export interface ProjectUpdate extends ProjectDraft {
 }
 
 const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}/`;
-/** GET /api/projects/{id}/. Writes answer with the saved project, so no re-read follows them. */
-export async function fetchProject(id: string): Promise<ProjectDetail> {
-  return toProjectDetail(await apiClient.get<unknown>(projectPath(id)));
+/**
+ * GET /api/projects/{id}/. Writes answer with the saved project, so no re-read follows them; a
+ * project opened right after a write that made it (a copy) passes `afterRevision`, so the read side
+ * waits until that revision is projected (read-your-writes, X-Min-Revision).
+ */
+export async function fetchProject(id: string, afterRevision?: number): Promise<ProjectDetail> {
+  const headers = afterRevision === undefined ? undefined : { 'X-Min-Revision': `project-${id}@${afterRevision}` };
+  return toProjectDetail(await apiClient.get<unknown>(projectPath(id), headers ? { headers } : undefined));
 }
 
 /** POST /api/projects/ — body plus organization_id (SPEC §7). */
@@ -99,11 +104,11 @@ export async function updateProject(update: ProjectUpdate): Promise<ProjectDetai
 }
 
 /**
- * A copy is a new project (POST /api/projects/) named "COPY OF: …"; `copy_from` lets the server
- * apply the copy rule (unavailable fabrics become Undecided, inactive products are dropped).
+ * POST /api/projects/ { copy_from }: the server copies the project as stored, by the SPEC §5 rule
+ * (named "COPY OF: …", unavailable fabrics become Undecided at price 0, inactive products are dropped).
  */
-export async function copyProject(id: string, draft: ProjectDraft): Promise<ProjectDetail> {
-  return toProjectDetail(await apiClient.post<unknown>('/projects/', { ...draft, copy_from: id }));
+export async function copyProject(id: string): Promise<ProjectDetail> {
+  return toProjectDetail(await apiClient.post<unknown>('/projects/', { copy_from: id }));
 }
 
 /** DELETE /api/projects/{id}/. */

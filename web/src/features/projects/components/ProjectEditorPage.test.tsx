@@ -15,6 +15,8 @@ vi.mock('../../../lib/api-client', async (importOriginal) => {
   return { ...actual, apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
 });
 const get = vi.mocked(apiClient.get);
+const post = vi.mocked(apiClient.post);
+const put = vi.mocked(apiClient.put);
 
 function renderEditor(path = '/projects/editor/guest/edit') {
   return render(
@@ -193,5 +195,49 @@ describe('editor route rules (SPEC §2)', () => {
     renderEditor('/projects/editor/p-1/edit');
     expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(order).toEqual(['/products/', '/fabrics/', '/projects/p-1/']);
+  });
+});
+
+describe('copying a project (SPEC §5 copy rule, applied by the server)', () => {
+  const stored = { id: 'p-1', name: 'Lounge', state: 'D', fabrics: [{ id: 'F-COT-FLR', name: 'Printed Cotton Floral', unit_price: 3200, items: [] }] };
+  const copied = { id: 'p-2', name: 'COPY OF: Lounge', state: 'D', fabrics: [{ id: 'undecided-F-COT-FLR', name: 'Undecided', unit_price: 0, items: [] }], revision: 0 };
+
+  beforeEach(() => {
+    useSessionStore.setState({ user: { ...emptyProfile, user_id: 'u1', email: 'a@example.com' }, status: 'ready' });
+    get.mockImplementation((path: string) => {
+      if (path === '/products/') return Promise.resolve(buildProductsResponse(seedProducts));
+      if (path === '/fabrics/') return Promise.resolve(buildFabricsResponse(seedFabrics));
+      if (path === '/projects/p-1/') return Promise.resolve(stored);
+      if (path === '/projects/p-2/') return Promise.resolve(copied);
+      return Promise.reject(new Error(`unexpected GET ${path}`));
+    });
+    post.mockReset();
+    put.mockReset();
+    post.mockResolvedValue(copied);
+  });
+
+  it('asks the server to copy the stored project with copy_from, then opens the copy', async () => {
+    const user = userEvent.setup();
+    renderEditor('/projects/editor/p-1/edit');
+    await user.click(await screen.findByRole('button', { name: 'Copy project' }));
+    expect(post).toHaveBeenCalledWith('/projects/', { copy_from: 'p-1' });
+    expect(put).not.toHaveBeenCalled();
+    expect(await screen.findByDisplayValue('COPY OF: Lounge')).toBeInTheDocument();
+    expect(screen.getByLabelText('Fabric name')).toHaveValue('Undecided');
+    // The copy is read as soon as it is written: the read side waits for its revision.
+    expect(get).toHaveBeenCalledWith('/projects/p-2/', { headers: { 'X-Min-Revision': 'project-p-2@0' } });
+  });
+
+  it('saves unsaved edits of the draft before copying it', async () => {
+    put.mockImplementation((_path: string, body: unknown) => Promise.resolve({ ...stored, ...(body as object), revision: 1 }));
+    const user = userEvent.setup();
+    renderEditor('/projects/editor/p-1/edit');
+    const name = await screen.findByLabelText('Project name');
+    await user.clear(name);
+    await user.type(name, 'Lounge seating');
+    await user.click(screen.getByRole('button', { name: 'Copy project' }));
+    await screen.findByDisplayValue('COPY OF: Lounge');
+    expect(put).toHaveBeenCalledWith('/projects/p-1/', expect.objectContaining({ id: 'p-1', name: 'Lounge seating', state: 'D' }));
+    expect(put.mock.invocationCallOrder[0]).toBeLessThan(post.mock.invocationCallOrder[0]!);
   });
 });

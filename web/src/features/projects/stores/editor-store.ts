@@ -134,6 +134,11 @@ function withMatchedProduct(item: LineItem, catalogue: Catalogue): LineItem {
 }
 
 export const useEditorStore = create<EditorState>()((set, get) => {
+  /** The stream revision this browser last wrote per project, so opening it reads that write. */
+  const written = new Map<string, number>();
+  const remember = (detail: ProjectDetail) => {
+    if (detail.id && detail.revision !== undefined) written.set(detail.id, detail.revision);
+  };
   /** Applies a change to the project; the guest project is written through to local storage. */
   const change = (update: (project: EditorProject) => EditorProject) => {
     const current = get().project;
@@ -158,6 +163,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     set({ saving: true, error: null });
     try {
       const detail = await updateProject({ ...draftOf(project), id: project.id, state });
+      remember(detail);
       const saved = fromDetail(detail);
       // A write may answer with less than the whole project; what was sent stays in that case.
       const fabrics = saved.fabrics.length > 0 || project.fabrics.length === 0 ? saved.fabrics : project.fabrics;
@@ -186,7 +192,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       set({ projectId: id, project: null, detail: null, status: 'loading', error: null, dirty: false });
       try {
         await get().loadCatalogue();
-        const detail = id === GUEST_ID ? null : await fetchProject(id);
+        const detail = id === GUEST_ID ? null : await fetchProject(id, written.get(id));
         const project = detail ? fromDetail(detail) : { ...blankProject(), ...(readGuestProject() ?? {}) };
         if (get().projectId !== id) return; // the visitor moved on meanwhile
         set({ project, detail, status: 'ready' });
@@ -239,6 +245,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       set({ saving: true, error: null });
       try {
         const created = await createProject(draftOf(project));
+        remember(created);
         clearGuestProject();
         set({ saving: false, dirty: false, projectId: created.id, project: { ...project, ...fromDetail(created), fabrics: created.fabrics.length > 0 ? created.fabrics : project.fabrics } });
         return created.id;
@@ -260,11 +267,14 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     },
 
     copy: async () => {
-      const { project } = get();
+      const { project, dirty } = get();
       if (!project?.id) throw new Error('Save the project before copying it.');
+      // The server copies the stored project, so unsaved edits to a draft are saved first.
+      if (dirty && project.state === 'D') await persist('D');
       set({ saving: true, error: null });
       try {
-        const copy = await copyProject(project.id, { ...draftOf(project), name: `COPY OF: ${project.name}` });
+        const copy = await copyProject(project.id);
+        remember(copy);
         set({ saving: false });
         return copy.id;
       } catch (error) {
