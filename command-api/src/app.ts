@@ -29,7 +29,7 @@ export function commandRoutes(deps: CommandApiDeps): Router {
     uploads: new UploadStorage(dataDir),
     throttle: new LoginThrottle(deps.pool),
     userHashes: new UserHashes(deps.pool),
-    registry: createOpenApiRegistry(),
+    registry: deps.registry ?? createOpenApiRegistry(),
   };
   const router = Router();
   for (const mount of [

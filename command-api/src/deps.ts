@@ -15,10 +15,12 @@ export interface CommandApiDeps {
   dataDir?: string;
   /** The sandbox gateway unless another adapter is given. */
   payments?: PaymentGateway;
+  /** The shop's one OpenAPI registry (the query API registers its reads into it too); a new one when absent. */
+  registry?: OpenAPIRegistry;
 }
 
 /** The deps with defaults filled in, plus what the routes build once and share. */
-export interface RouteDeps extends Required<Omit<CommandApiDeps, 'payments' | 'dataDir'>> {
+export interface RouteDeps extends Required<Omit<CommandApiDeps, 'payments' | 'dataDir' | 'registry'>> {
   dataDir: string;
   payments: PaymentGateway;
   uploads: UploadStorage;

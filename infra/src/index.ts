@@ -23,3 +23,4 @@ export * from './storage/index.js';
 export * from './payments/index.js';
 export * from './event-store/open-event-store.js';
 export * from './metrics/index.js';
+export * from './http/openapi.js';

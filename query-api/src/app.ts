@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { createOpenApiRegistry } from '@shop/infra';
 import type { QueryApiDeps } from './deps.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
 import { customerProjectRoutes } from './projects/customer-routes.js';
@@ -13,12 +14,14 @@ export type { QueryApiDeps } from './deps.js';
 /**
  * Every GET of SPEC §7 (plus the timeline, audit log and stats), served from read models only;
  * the one exception is the staff time travel (`as_of`), defined as a fold of the stream.
- * Also the staff's notification writes, which belong to no domain context.
+ * Also the staff's notification writes, which belong to no domain context. Every route is
+ * documented in the OpenAPI registry from the zod schemas that parse it and shape its answer.
  */
 export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();
+  const routeDeps = { ...deps, registry: deps.registry ?? createOpenApiRegistry() };
   for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes]) {
-    router.use(routes(deps));
+    router.use(routes(routeDeps));
   }
   return router;
 }

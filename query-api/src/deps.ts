@@ -1,4 +1,4 @@
-import type { Clock, EventStore, Logger, Pool } from '@shop/infra';
+import type { Clock, EventStore, Logger, OpenAPIRegistry, Pool } from '@shop/infra';
 import type { ReadYourWritesOptions } from './read-your-writes.js';
 
 /** An external content service for banner notifications (SPEC §7), read with a bearer token. */
@@ -18,6 +18,9 @@ export interface QueryApiDeps {
   /** When set, GET /notifications/ reads this service instead of the notifications read model. */
   notificationsService?: NotificationsService | null;
   readYourWrites?: ReadYourWritesOptions;
+  /** The shop's one OpenAPI registry (the command API registers its writes into it too); a new one when absent. */
+  registry?: OpenAPIRegistry;
 }
 
-export type QueryDeps = QueryApiDeps;
+/** What each group of routes gets: the deps with the registry its routes document themselves in. */
+export type QueryDeps = QueryApiDeps & { registry: OpenAPIRegistry };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createApiApp,
+  createOpenApiRegistry,
   createSessionSecurity,
   createObservability,
   notificationsServiceOf,
@@ -74,9 +75,13 @@ export async function startShop(
     if (roles.includes('command') || roles.includes('query')) {
       const security = await createSessionSecurity(pool);
       const deps = { ...base, runner, security, notificationsService: notificationsServiceOf(config) };
+      // One OpenAPI document of every endpoint: the reads are documented even in a command-only
+      // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
+      const registry = createOpenApiRegistry();
+      const reads = queryRoutes({ ...deps, registry });
       const routers = [
-        ...(roles.includes('query') ? [queryRoutes(deps)] : []),
-        ...(roles.includes('command') ? [commandRoutes({ ...deps, dataDir: config.DATA_DIR })] : []),
+        ...(roles.includes('query') ? [reads] : []),
+        ...(roles.includes('command') ? [commandRoutes({ ...deps, registry, dataDir: config.DATA_DIR })] : []),
       ];
       const app = createApiApp({
         logger,

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { findCredentialsByEmail, HttpError, verifyPassword } from '@shop/infra';
 import type { RouteDeps } from '../deps.js';
+import { ErrorBody } from '../http/openapi.js';
 import { defineRoute } from '../http/route.js';
 import { loadAccount, profileOf } from './account-store.js';
 
@@ -15,6 +16,10 @@ export function sessionRoutes(router: Router, deps: RouteDeps): void {
     summary: 'Log in with e-mail and password; answers the user profile',
     tag: 'sessions',
     access: 'public',
+    responses: {
+      401: { description: 'Wrong e-mail or password.', content: { 'application/json': { schema: ErrorBody } } },
+      429: { description: 'Too many failed attempts; try again later.', content: { 'application/json': { schema: ErrorBody } } },
+    },
     input: { body: z.object({ email: z.string().trim().min(1, 'Please enter your e-mail address.').max(254), password: z.string().min(1, 'Please enter your password.').max(200) }) },
     handle: async ({ body }, { req, res }) => {
       const address = req.ip ?? 'unknown';

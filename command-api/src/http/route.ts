@@ -37,6 +37,8 @@ export interface RouteDefinition<B extends z.ZodType, P extends z.ZodType, Q ext
   before?: RequestHandler[];
   /** Documented success answer; the default is a JSON object. */
   success?: ResponseConfig;
+  /** Answers beyond the ones every route documents (e.g. 401 and 429 of the login). */
+  responses?: Record<number, ResponseConfig>;
   /** Status of a successful answer (200 unless said otherwise). */
   status?: number;
   /** The answer's JSON; `undefined` when the handler answered itself (files, redirects). */
@@ -123,6 +125,7 @@ function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>
       403: errorResponse('Not allowed, or a missing CSRF token.'),
       ...(params ? { 404: errorResponse('No such item.') } : {}),
       ...(definition.method === 'get' ? {} : { 409: errorResponse('Changed by someone else in the meantime.'), 422: errorResponse('A business rule refused the change.') }),
+      ...definition.responses,
     },
   });
 }

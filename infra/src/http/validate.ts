@@ -1,7 +1,36 @@
 import type { Request } from 'express';
 import { z } from 'zod';
+import { HttpError } from './http-error.js';
 
-/** Parses `{ body, params, query }` with one zod schema; a ZodError becomes a 400. */
+export const UNSTORABLE_TEXT = 'Text must not contain NUL characters or broken Unicode (unpaired surrogates).';
+
+/**
+ * Parses `{ body, params, query }` with one zod schema; a ZodError becomes a 400. Text that
+ * PostgreSQL cannot store (NUL, unpaired UTF-16 surrogates) is refused first with a 400 naming
+ * the field, instead of failing deep in a query as a 500.
+ */
 export function parseRequest<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
-  return schema.parse({ body: req.body ?? {}, params: req.params, query: req.query });
+  const input = { body: req.body ?? {}, params: req.params, query: req.query };
+  const field = unstorableTextAt(input);
+  if (field !== null) {
+    const relative = field.split('.').slice(1).join('.') || field;
+    throw new HttpError(400, UNSTORABLE_TEXT, [{ field: relative, message: UNSTORABLE_TEXT }]);
+  }
+  return schema.parse(input);
 }
+
+/** The dotted path of the first string (or object key) holding NUL or an unpaired surrogate; null when none. */
+export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return isStorable(value) ? null : path.join('.');
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (!isStorable(key)) return [...path, key.replace(/[^\x20-\x7e]/g, '?')].join('.');
+    const found = unstorableTextAt(child, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** No high surrogate without its low one (or a low one alone). */
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isStorable = (text: string): boolean => !text.includes('\u0000') && !UNSTORABLE.test(text);

@@ -1,21 +1,30 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { progressSteps, sortCustomerList } from '@shop/domain';
-import { parseRequest, requireUser } from '@shop/infra';
+import { documentRead, parseRequest, requireUser } from '@shop/infra';
 import { findProjects, findTimeline } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { customerProjectRow, customerScope } from './access.js';
 import { ProjectListQuery } from './list-query.js';
 import { customerProject, projectSummary } from './project-shapes.js';
-
-const ById = z.object({ params: z.object({ id: z.string().min(1).max(100) }) });
+import { ById, StateListDoc } from '../openapi/params.js';
+import { CustomerProject, ProjectSummary, ProjectTimeline } from '../openapi/response-schemas.js';
 
 /** The customer's project reads: list, detail, checkout and timeline. */
 export function customerProjectRoutes(deps: QueryDeps): Router {
   const router = Router();
   const fresh = readYourWrites(deps.pool, ['projects', 'project_history'], deps.readYourWrites);
 
+  const tag = 'Projects';
+  documentRead(deps.registry, {
+    path: '/projects/',
+    summary: "The caller's projects (and their organizations'), in the customer ordering of SPEC §4",
+    tag,
+    access: 'user',
+    query: z.object({ state: StateListDoc.optional(), name: ProjectListQuery.shape.query.shape.name }),
+    response: z.array(ProjectSummary),
+  });
   router.get('/projects/', fresh, async (req, res) => {
     const user = requireUser(req);
     const { query } = parseRequest(ProjectListQuery, req);
@@ -29,10 +38,24 @@ export function customerProjectRoutes(deps: QueryDeps): Router {
     const row = await customerProjectRow(deps.pool, user, params.id);
     res.json(customerProject(row.view, row.revision, await findTimeline(deps.pool, row.streamId)));
   };
+  for (const [path, summary] of [
+    ['/projects/:id/', 'One of the caller\'s projects, with its timeline as `events`, cost and progress'],
+    ['/checkout/:id/', 'The project for the checkout screen (same answer as the project detail)'],
+  ] as const) {
+    documentRead(deps.registry, { path, summary, tag, access: 'user', params: ById.shape.params, response: CustomerProject });
+  }
   router.get('/projects/:id/', fresh, detail);
   // SPEC §7: the checkout screen reads the same project; a failure answers the error body.
   router.get('/checkout/:id/', fresh, detail);
 
+  documentRead(deps.registry, {
+    path: '/projects/:id/timeline/',
+    summary: "The customer's timeline of a project: progress steps, shipment and dated steps",
+    tag,
+    access: 'user',
+    params: ById.shape.params,
+    response: ProjectTimeline,
+  });
   router.get('/projects/:id/timeline/', fresh, async (req, res) => {
     const user = requireUser(req);
     const { params } = parseRequest(ById, req);

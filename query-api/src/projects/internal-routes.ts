@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { fabricYardage, sortInternalList } from '@shop/domain';
-import { notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
+import { documentRead, errorResponse, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
 import { findActivity, findAuditLog, findOrganization, findProjects, findUser, findUserByEmail, findUsers, type AuditRow } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
@@ -9,8 +9,9 @@ import { anyProjectRow } from './access.js';
 import { ProjectListQuery } from './list-query.js';
 import { costOf, internalProject, projectSummary } from './project-shapes.js';
 import { projectAsOf } from './time-travel.js';
+import { ById, StateListDoc } from '../openapi/params.js';
+import { AuditLog, CheckedUser, InternalProject, InternalSummary, ProjectSummary } from '../openapi/response-schemas.js';
 
-const ById = z.object({ params: z.object({ id: z.string().min(1).max(100) }) });
 const AuditQuery = ById.extend({
   query: z.object({
     as_of: z
@@ -27,6 +28,16 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
   const router = Router();
   const fresh = readYourWrites(deps.pool, ['projects', 'project_history'], deps.readYourWrites);
 
+  const tag = 'Internal projects';
+  const registry = deps.registry;
+  documentRead(registry, {
+    path: '/internal/projects/',
+    summary: 'Every project, in the internal ordering of SPEC §4',
+    tag,
+    access: 'staff',
+    query: z.object({ state: StateListDoc.optional(), name: ProjectListQuery.shape.query.shape.name }),
+    response: z.array(ProjectSummary),
+  });
   router.get('/internal/projects/', fresh, async (req, res) => {
     requireStaff(req);
     const { query } = parseRequest(ProjectListQuery, req);
@@ -34,6 +45,14 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     res.json(sortInternalList(rows.map((row) => row.view)).map(projectSummary));
   });
 
+  documentRead(registry, {
+    path: '/internal/projects/:id/',
+    summary: 'A project with staff notes, activity log and cost',
+    tag,
+    access: 'staff',
+    params: ById.shape.params,
+    response: InternalProject,
+  });
   router.get('/internal/projects/:id/', fresh, async (req, res) => {
     requireStaff(req);
     const { params } = parseRequest(ById, req);
@@ -41,6 +60,14 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     res.json(internalProject(row.view, row.revision, await findActivity(deps.pool, row.streamId)));
   });
 
+  documentRead(registry, {
+    path: '/internal/projects/:id/summary/',
+    summary: 'The work-order summary: customer, organization, fabrics with yardage, cost',
+    tag,
+    access: 'staff',
+    params: ById.shape.params,
+    response: InternalSummary,
+  });
   router.get('/internal/projects/:id/summary/', fresh, async (req, res) => {
     requireStaff(req);
     const { params } = parseRequest(ById, req);
@@ -68,6 +95,15 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     });
   });
 
+  documentRead(registry, {
+    path: '/internal/projects/:id/events/',
+    summary: 'The audit log: every event, who, when, what changed; with `as_of`, the project as it was then',
+    tag,
+    access: 'staff',
+    params: ById.shape.params,
+    query: z.object({ as_of: z.string().optional().describe('An ISO date or date-time.') }),
+    response: AuditLog,
+  });
   router.get('/internal/projects/:id/events/', fresh, async (req, res) => {
     requireStaff(req);
     const { params, query } = parseRequest(AuditQuery, req);
@@ -85,6 +121,15 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     });
   });
 
+  documentRead(registry, {
+    path: '/internal/check-user/',
+    summary: 'Who has this e-mail address (before a transfer)',
+    tag,
+    access: 'staff',
+    query: CheckUserQuery.shape.query,
+    response: CheckedUser,
+    responses: { 404: errorResponse('No user has this e-mail address.') },
+  });
   router.get('/internal/check-user/', async (req, res) => {
     requireStaff(req);
     const { query } = parseRequest(CheckUserQuery, req);

@@ -1,19 +1,31 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { OrganizationView } from '@shop/domain';
-import { notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
+import { documentRead, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
 import { findOrganization, findOrganizationProjects, findOrganizations, findUsers } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { projectSummary } from '../projects/project-shapes.js';
 import { readYourWrites } from '../read-your-writes.js';
-
-const ById = z.object({ params: z.object({ id: z.string().min(1).max(100) }) });
+import { ById } from '../openapi/params.js';
+import { Organization, OrganizationDetail, ShippedProject } from '../openapi/response-schemas.js';
 
 /** Staff reads of organizations: list, detail with member profiles, shipped projects. */
 export function organizationRoutes(deps: QueryDeps): Router {
   const router = Router();
   const fresh = readYourWrites(deps.pool, ['organizations', 'users'], deps.readYourWrites);
 
+  const tag = 'Organizations';
+  const params = ById.shape.params;
+  documentRead(deps.registry, { path: '/internal/organizations/', summary: 'Every organization', tag, access: 'staff', response: z.array(Organization) });
+  documentRead(deps.registry, { path: '/internal/organizations/:id/', summary: 'An organization with its member profiles', tag, access: 'staff', params, response: OrganizationDetail });
+  documentRead(deps.registry, {
+    path: '/internal/organizations/:id/shipped_projects/',
+    summary: "The organization's shipped projects, most recent first",
+    tag,
+    access: 'staff',
+    params,
+    response: z.array(ShippedProject),
+  });
   router.get('/internal/organizations/', fresh, async (req, res) => {
     requireStaff(req);
     res.json(await findOrganizations(deps.pool));

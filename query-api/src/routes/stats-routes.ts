@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { ProjectState, type LineItem, type ProjectView } from '@shop/domain';
-import { parseRequest, requireStaff } from '@shop/infra';
+import { documentRead, parseRequest, requireStaff } from '@shop/infra';
 import { findProducts, findProjects, monthStart, revenueBetween, revenueByMonth, shopDay } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { costOf, projectSummary } from '../projects/project-shapes.js';
 import { readYourWrites } from '../read-your-writes.js';
+import { StateListDoc } from '../openapi/params.js';
+import { MonthlyRevenue, ProductionRevenue, ProductsDue, ProjectsDue, RollingRevenue } from '../openapi/response-schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Paid work not finished yet: what "due" is about (docs/decisions/0061). */
@@ -27,6 +29,27 @@ export function statsRoutes(deps: QueryDeps): Router {
   const router = Router();
   router.use('/stats/', readYourWrites(deps.pool, ['projects', 'revenue'], deps.readYourWrites));
 
+  const tag = 'Statistics';
+  const access = 'staff';
+  documentRead(deps.registry, { path: '/stats/monthly_revenue/', summary: 'Revenue of each of the last twelve months', tag, access, response: MonthlyRevenue });
+  documentRead(deps.registry, {
+    path: '/stats/rolling_revenue/',
+    summary: 'Revenue of the last `days` days',
+    tag,
+    access,
+    query: z.object({ days: z.number().int().min(1).max(3660).optional() }),
+    response: RollingRevenue,
+  });
+  documentRead(deps.registry, {
+    path: '/stats/production_revenue/',
+    summary: 'Total, paid and remaining of the projects in each state asked for (default P,I)',
+    tag,
+    access,
+    query: z.object({ states: StateListDoc.optional() }),
+    response: ProductionRevenue,
+  });
+  documentRead(deps.registry, { path: '/stats/products_due/', summary: 'Quantities of open work by product type, soonest due first', tag, access, response: ProductsDue });
+  documentRead(deps.registry, { path: '/stats/projects_due/', summary: 'Open projects by due date, with days left', tag, access, response: ProjectsDue });
   router.get('/stats/monthly_revenue/', async (req, res) => {
     requireStaff(req);
     const now = deps.clock.now();

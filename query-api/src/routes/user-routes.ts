@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { Router } from 'express';
-import { currentUser, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
+import { currentUser, documentRead, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
 import { findUser } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
+import { UserProfile } from '../openapi/response-schemas.js';
 
 /** docs/api-conventions.md: anonymous callers get 200 with this, so the client needs no error path. */
 export const EMPTY_PROFILE = { email: '', name: '', user_id: null, phone: '', is_designer: false, is_staff: false, user_hash: '' };
@@ -13,6 +14,7 @@ export function userRoutes(deps: QueryDeps): Router {
   const router = Router();
   const userHash = userHasher(deps.pool);
 
+  documentRead(deps.registry, { path: '/users/', summary: 'The current user; the empty profile when not logged in', tag: 'Users', access: 'public', response: UserProfile });
   router.get('/users/', readYourWrites(deps.pool, ['users'], deps.readYourWrites), async (req, res) => {
     const user = currentUser(req);
     if (!user) return void res.json(EMPTY_PROFILE);

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { ProductionState, ProjectState } from '@shop/domain';
+
+/**
+ * What the reads answer, for the OpenAPI document (schemathesis checks every answer against
+ * these). Each names the fields a client relies on with their exact types; nested domain shapes
+ * (fabrics, line items, notes) stay open objects, so the document never claims more than it knows.
+ */
+const open = z.object({}).passthrough();
+const isoDate = z.string();
+const nullableDate = isoDate.nullable();
+const money = z.number().int();
+
+export const Cost = z.object({ labor: money, fabric: money, subtotal: money, tax: money, shipping: money, remaining: money, paid: money, total: money });
+
+const Progress = z.object({ steps: z.array(z.string()), current: z.number().int().nullable(), done: z.boolean() });
+const Shipment = z.object({ carrier: z.string().nullable(), tracking_number: z.string().nullable(), tracking_url: z.string().nullable() }).nullable();
+const Readiness = z.string();
+
+const TimelineStep = z.object({ step: z.string(), label: z.string(), at: isoDate, detail: open });
+const Activity = z.object({ kind: z.enum(['P', 'S', 'E', 'PR']), text: z.string(), at: isoDate, actor: z.string() });
+
+/** The SPEC §3 Project fields every project answer has. */
+const ProjectFields = z.object({
+  id: z.string(),
+  name: z.string(),
+  user: z.string(),
+  state: ProjectState,
+  production_state: ProductionState,
+  created: isoDate,
+  updated: isoDate,
+  submitted: nullableDate,
+  approved: nullableDate,
+  paused: nullableDate,
+  unpaused: nullableDate,
+  started: nullableDate,
+  due: nullableDate,
+  paid: nullableDate,
+  onsite_complete: z.boolean(),
+  fabric_arrived: z.boolean(),
+  partial_payment: z.boolean(),
+  project_ready: z.boolean(),
+  fabrics: z.array(open),
+  additional_notes: z.string(),
+  notes: open,
+  shipping_notes: open,
+  shipping_cost: z.number(),
+  category: z.string().nullable(),
+  total_quantity: z.number(),
+  contains_upholstery: z.boolean(),
+  organization: z.string().nullable(),
+  organization_id: z.string().nullable(),
+  items: z.array(open),
+  production_time: z.number(),
+  has_upholstery: z.boolean(),
+  readiness: Readiness,
+});
+
+export const CustomerProject = ProjectFields.extend({
+  events: z.array(TimelineStep),
+  shipment: Shipment,
+  progress: Progress,
+  cost: Cost,
+  revision: z.number().int(),
+}).passthrough();
+
+export const InternalProject = ProjectFields.extend({
+  events: z.array(Activity),
+  activity: z.array(Activity),
+  staff_notes: z.array(z.object({ id: z.string(), text: z.string(), author: z.string(), created: isoDate, updated: nullableDate })),
+  cost: Cost,
+  completed: nullableDate,
+  shipped: nullableDate,
+  archived: nullableDate,
+  paid_amount: money,
+  balance_remaining: money.nullable(),
+  shipment: Shipment,
+  copied_from: z.string().nullable(),
+  deleted: z.boolean(),
+  progress: Progress,
+  revision: z.number().int(),
+}).passthrough();
+
+export const ProjectSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    state: ProjectState,
+    production_state: ProductionState,
+    user: z.string(),
+    organization_id: z.string().nullable(),
+    created: isoDate,
+    updated: isoDate,
+    submitted: nullableDate,
+    approved: nullableDate,
+    paid: nullableDate,
+    due: nullableDate,
+    total_quantity: z.number(),
+    readiness: Readiness,
+    total: money,
+  })
+  .passthrough();
+
+export const ProjectTimeline = z.object({ id: z.string(), state: ProjectState, progress: Progress, shipment: Shipment, steps: z.array(TimelineStep), revision: z.number().int() });
+
+export const InternalSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    state: ProjectState,
+    production_state: ProductionState,
+    readiness: Readiness,
+    due: nullableDate,
+    production_time: z.number(),
+    customer: z.object({ user_id: z.string(), name: z.string(), email: z.string(), phone: z.string() }).nullable(),
+    organization: z.object({ id: z.string(), name: z.string() }).nullable(),
+    shipping_notes: open,
+    fabrics: z.array(open),
+    total_quantity: z.number(),
+    additional_notes: z.string(),
+    cost: Cost,
+    revision: z.number().int(),
+  })
+  .passthrough();
+
+const AuditEntry = z
+  .object({
+    revision: z.number().int(),
+    event_id: z.string(),
+    type: z.string(),
+    actor: z.string(),
+    actor_name: z.string().nullable(),
+    actor_email: z.string().nullable(),
+    at: isoDate,
+    changes: z.array(z.object({ field: z.string() }).passthrough()),
+    data: open,
+  })
+  .passthrough();
+
+export const AuditLog = z
+  .object({
+    id: z.string(),
+    stream_id: z.string(),
+    revision: z.number().int(),
+    as_of: isoDate.optional(),
+    project: InternalProject.nullable().optional(),
+    events: z.array(AuditEntry),
+  })
+  .passthrough();
+
+export const CheckedUser = z.object({ user_id: z.string(), email: z.string(), name: z.string(), is_active: z.boolean(), is_staff: z.boolean(), is_guest: z.boolean() });
+
+export const UserProfile = z.object({
+  email: z.string(),
+  name: z.string(),
+  user_id: z.string().nullable(),
+  phone: z.string(),
+  is_designer: z.boolean(),
+  is_staff: z.boolean(),
+  user_hash: z.string(),
+});
+
+export const ProductsResponse = z.object({ products: z.array(open), types: open, categories: z.array(open) }).passthrough();
+export const FabricsResponse = z.object({ fabrics: z.array(open), types: z.unknown(), filters: z.unknown() }).passthrough();
+
+export const Organization = z
+  .object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string(), address: z.string(), members: z.array(z.string()), created: isoDate, updated: isoDate, deleted: z.boolean() })
+  .passthrough();
+export const OrganizationDetail = Organization.extend({
+  member_details: z.array(z.object({ user_id: z.string(), email: z.string(), name: z.string(), phone: z.string() })),
+}).passthrough();
+export const ShippedProject = ProjectSummary.extend({ shipped: nullableDate, shipment: Shipment }).passthrough();
+
+export const MonthlyRevenue = z.array(z.object({ month: z.string(), revenue: money, payments: z.number().int() }));
+export const RollingRevenue = z.object({ days: z.number().int(), from: isoDate, to: isoDate, revenue: money, payments: z.number().int() });
+export const ProductionRevenue = z.array(z.object({ state: ProjectState, projects: z.number().int(), total: money, paid: money, remaining: money }));
+export const ProductsDue = z.array(z.object({ product_type: z.string(), quantity: z.number(), projects: z.number().int(), next_due: nullableDate }));
+export const ProjectsDue = z.array(ProjectSummary.extend({ days_left: z.number().int().nullable() }).passthrough());
+
+export const Notifications = z.object({ data: z.array(z.object({ id: z.union([z.string(), z.number()]), attributes: z.object({ Active: z.boolean(), Message: z.string() }) })) });
+export const NotificationAnswer = z
+  .object({ id: z.union([z.string(), z.number()]), attributes: z.object({ Active: z.boolean(), Message: z.string() }), stream_id: z.string(), revision: z.number().int() })
+  .passthrough();
+export const NotificationRemoved = z.object({ id: z.string(), deleted: z.literal(true), stream_id: z.string(), revision: z.number().int() });
