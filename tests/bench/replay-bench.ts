@@ -1,7 +1,7 @@
 import { createPool, PostgresEventStore, type Pool } from '@shop/infra';
 import { allProjections, rebuildAll } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
-import { loadEvents } from './event-history.js';
+import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';
 
 /** Sequential read of the whole events table in pages, the floor any replay stands on. */

@@ -33,6 +33,17 @@ export interface RebuildResult {
  * events that had happened by that instant and leaves the tables in an `asof_…` schema.
  */
 export async function rebuildProjection(deps: RebuildDeps, projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
+  const lock = await lockRebuild(deps.pool, projection.name);
+  try {
+    // A rebuild that was killed left its half-built schema behind; nobody else can be using it.
+    await dropStaleRebuilds(deps.pool, projection.name);
+    return await rebuildLocked(deps, projection, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function rebuildLocked(deps: RebuildDeps, projection: Projection, options: RebuildOptions): Promise<RebuildResult> {
   const started = Date.now();
   const label = options.label ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const schema = schemaName(options.until ? 'asof' : 'rebuild', projection.name, options.until ? options.until.toISOString().slice(0, 10) : label);
@@ -90,3 +101,25 @@ async function countEvents(pool: Pool, until?: Date): Promise<number> {
   return result.rows[0]?.count ?? 0;
 }
 
+
+/** One rebuild of a projection at a time, across processes (a session-level advisory lock). */
+async function lockRebuild(pool: Pool, name: string): Promise<{ release: () => Promise<void> }> {
+  const client = await pool.connect();
+  const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('rebuild:' || $1)) AS locked", [name]);
+  if (!rows[0]?.locked) {
+    client.release();
+    throw new Error(`Another rebuild of ${name} is running; try again when it has finished.`);
+  }
+  return {
+    release: async () => {
+      await client.query("SELECT pg_advisory_unlock(hashtext('rebuild:' || $1))", [name]).catch(() => undefined);
+      client.release();
+    },
+  };
+}
+
+async function dropStaleRebuilds(pool: Pool, name: string): Promise<void> {
+  const prefixes = [schemaName('rebuild', name, ''), schemaName('retired', 'rebuild', name, '')];
+  const stale = await pool.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1) OR starts_with(nspname, $2)', prefixes);
+  for (const { nspname } of stale.rows) await dropSchema(pool, nspname);
+}
