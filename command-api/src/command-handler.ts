@@ -8,7 +8,7 @@ export interface DomainEventLike {
   data: Record<string, unknown>;
 }
 
-export interface CommandContext {
+export interface CommandContext<S = unknown> {
   actor: string;
   correlationId: string;
   /**
@@ -16,6 +16,11 @@ export interface CommandContext {
    * has moved on, the command fails with 409 before deciding: the client edited stale data.
    */
   expectedRevision?: number | undefined;
+  /**
+   * Who may act on this stream, judged on its state before anything else (the stale-revision
+   * 409 included): a stranger gets 403/404 and learns nothing about the stream (decision 0080).
+   */
+  authorize?: (state: S) => void | Promise<void>;
 }
 
 export interface CommandResult<S, E> {
@@ -69,7 +74,7 @@ export async function handleCommand<C, E extends DomainEventLike, S>(
   decider: Decider<C, E, S>,
   streamId: string,
   makeCommand: (state: S) => C | Promise<C>,
-  context: CommandContext,
+  context: CommandContext<S>,
 ): Promise<CommandResult<S, E>> {
   return handleCommands(deps, decider, streamId, async (state) => [await makeCommand(state)], context);
 }
@@ -83,7 +88,7 @@ export async function handleCommands<C, E extends DomainEventLike, S>(
   decider: Decider<C, E, S>,
   streamId: string,
   makeCommands: (state: S) => C[] | Promise<C[]>,
-  context: CommandContext,
+  context: CommandContext<S>,
 ): Promise<CommandResult<S, E>> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -100,9 +105,10 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
   decider: Decider<C, E, S>,
   streamId: string,
   makeCommands: (state: S) => C[] | Promise<C[]>,
-  context: CommandContext,
+  context: CommandContext<S>,
 ): Promise<CommandResult<S, E>> {
   const { state, revision: currentRevision, stored } = await loadStream(deps.eventStore, decider, streamId);
+  await context.authorize?.(state);
   if (context.expectedRevision !== undefined && context.expectedRevision !== currentRevision && changedSince(stored, context.expectedRevision)) {
     throw new ConcurrencyError(streamId, context.expectedRevision, currentRevision < 0 ? null : currentRevision);
   }

@@ -123,7 +123,8 @@ function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>
       400: errorResponse('Invalid input; `problems` lists each field with its SPEC §5 message.'),
       ...(protectedRoute ? { 401: errorResponse('Not logged in.') } : {}),
       403: errorResponse('Not allowed, or a missing CSRF token.'),
-      ...(params ? { 404: errorResponse('No such item.') } : {}),
+      // An id in the path or the body (organization_id, copy_from, project_id) may name nothing.
+      404: errorResponse('No such item.'),
       ...(definition.method === 'get' ? {} : { 409: errorResponse('Changed by someone else in the meantime.'), 422: errorResponse('A business rule refused the change.') }),
       ...definition.responses,
     },

@@ -36,19 +36,24 @@ export async function runProjectCommands(
   plan: (project: Project, actor: Actor) => ProjectCommandInput[] | Promise<ProjectCommandInput[]>,
 ) {
   const at = deps.clock.now().toISOString();
+  // Who may touch the project is settled before its input or its revision is judged: a stranger
+  // learns nothing from a 400 or a 409 (docs/decisions/0080-authorization-matrix.md).
+  const authorize = async (state: ProjectStreamState) => {
+    if (state.status !== 'existing') throw notFound('This project');
+    const actor = actorOf(run.user, await membershipsFor(deps.eventStore, run.user, state.project.organization_id));
+    if (!actor.isStaff && !actsForOwner(actor, state.project)) throw new DomainError('forbidden', 'NOT_YOUR_PROJECT', 'This project belongs to someone else.');
+    return { project: state.project, actor };
+  };
   const result = await handleCommands(
     deps,
     projectDecider,
     projectStream(projectId),
     async (state: ProjectStreamState) => {
-      if (state.status !== 'existing') throw notFound('This project');
-      const actor = actorOf(run.user, await membershipsFor(deps.eventStore, run.user, state.project.organization_id));
-      // Who may touch the project is settled before its input is judged: a stranger learns nothing from a 400.
-      if (!actor.isStaff && !actsForOwner(actor, state.project)) throw new DomainError('forbidden', 'NOT_YOUR_PROJECT', 'This project belongs to someone else.');
-      const commands = await plan(state.project, actor);
+      const { project, actor } = await authorize(state);
+      const commands = await plan(project, actor);
       return commands.map((command) => ({ ...command, at, actor }) as ProjectCommand);
     },
-    { actor: run.user.userId, correlationId: run.correlationId, expectedRevision: run.expectedRevision },
+    { actor: run.user.userId, correlationId: run.correlationId, expectedRevision: run.expectedRevision, authorize: async (state) => void (await authorize(state)) },
   );
   return { view: projectView(result.state)!, revision: result.revision, events: result.events };
 }
