@@ -1,14 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { progressSteps, sortCustomerList } from '@shop/domain';
+import { progressSteps } from '@shop/domain';
 import { documentRead, parseRequest, requireUser } from '@shop/infra';
-import { findProjects, findTimeline } from '@shop/projectors';
+import { findTimeline, listProjects } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { customerProjectRow, customerScope } from './access.js';
-import { ProjectListQuery } from './list-query.js';
+import { ProjectListDoc, ProjectListQuery } from './list-query.js';
 import { customerProject, projectSummary } from './project-shapes.js';
-import { ById, StateListDoc } from '../openapi/params.js';
+import { ById } from '../openapi/params.js';
 import { CustomerProject, ProjectSummary, ProjectTimeline } from '../openapi/response-schemas.js';
 
 /** The customer's project reads: list, detail, checkout and timeline. */
@@ -22,14 +22,21 @@ export function customerProjectRoutes(deps: QueryDeps): Router {
     summary: "The caller's projects (and their organizations'), in the customer ordering of SPEC §4",
     tag,
     access: 'user',
-    query: z.object({ state: StateListDoc.optional(), name: ProjectListQuery.shape.query.shape.name }),
+    query: ProjectListDoc,
     response: z.array(ProjectSummary),
   });
   router.get('/projects/', fresh, async (req, res) => {
     const user = requireUser(req);
     const { query } = parseRequest(ProjectListQuery, req);
-    const rows = await findProjects(deps.pool, { states: query.state, name: query.name, visibleTo: await customerScope(deps.pool, user) });
-    res.json(sortCustomerList(rows.map((row) => row.view)).map(projectSummary));
+    const page = await listProjects(deps.pool, {
+      states: query.state,
+      name: query.name,
+      visibleTo: await customerScope(deps.pool, user),
+      order: 'customer',
+      limit: query.limit,
+      offset: query.offset,
+    });
+    res.set('X-Total-Count', String(page.total)).json(page.views.map(projectSummary));
   });
 
   const detail = async (req: Request, res: Response) => {

@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { fabricYardage, sortInternalList } from '@shop/domain';
+import { fabricYardage } from '@shop/domain';
 import { documentRead, errorResponse, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
-import { findActivity, findAuditLog, findOrganization, findProjects, findUser, findUserByEmail, findUsers, type AuditRow } from '@shop/projectors';
+import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, findUsers, listProjects, type AuditRow } from '@shop/projectors';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { anyProjectRow } from './access.js';
-import { ProjectListQuery } from './list-query.js';
+import { ProjectListDoc, ProjectListQuery } from './list-query.js';
 import { costOf, internalProject, projectSummary } from './project-shapes.js';
 import { projectAsOf } from './time-travel.js';
-import { ById, StateListDoc } from '../openapi/params.js';
+import { ById } from '../openapi/params.js';
 import { AuditLog, CheckedUser, InternalProject, InternalSummary, ProjectSummary } from '../openapi/response-schemas.js';
 
 const AuditQuery = ById.extend({
@@ -35,14 +35,14 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     summary: 'Every project, in the internal ordering of SPEC §4',
     tag,
     access: 'staff',
-    query: z.object({ state: StateListDoc.optional(), name: ProjectListQuery.shape.query.shape.name }),
+    query: ProjectListDoc,
     response: z.array(ProjectSummary),
   });
   router.get('/internal/projects/', fresh, async (req, res) => {
     requireStaff(req);
     const { query } = parseRequest(ProjectListQuery, req);
-    const rows = await findProjects(deps.pool, { states: query.state, name: query.name });
-    res.json(sortInternalList(rows.map((row) => row.view)).map(projectSummary));
+    const page = await listProjects(deps.pool, { states: query.state, name: query.name, order: 'internal', limit: query.limit, offset: query.offset });
+    res.set('X-Total-Count', String(page.total)).json(page.views.map(projectSummary));
   });
 
   documentRead(registry, {

@@ -1,7 +1,15 @@
 import { ProjectState } from '@shop/domain';
 import { z } from 'zod';
+import { StateListDoc } from '../openapi/params.js';
 
-/** `state`: one code or a comma list (`?state=P,I` or `?state=P&state=I`); `name`: a substring. */
+/** Lists answer a page: `limit` rows (default 100, at most 500) after `offset`; X-Total-Count says how many match. */
+export const LIST_PAGE_DEFAULT = 100;
+export const LIST_PAGE_MAX = 500;
+
+/**
+ * `state`: one code or a comma list (`?state=P,I` or `?state=P&state=I`); `name`: a substring;
+ * `limit` and `offset` page through the list in its SPEC §4 order.
+ */
 export const ProjectListQuery = z.object({
   query: z.object({
     state: z
@@ -10,5 +18,15 @@ export const ProjectListQuery = z.object({
       .transform((value) => (value === undefined ? [] : [value].flat().flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean)))
       .pipe(z.array(ProjectState)),
     name: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).default(LIST_PAGE_DEFAULT),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   }),
+});
+
+/** How the list parameters appear in the OpenAPI document. */
+export const ProjectListDoc = z.object({
+  state: StateListDoc.optional(),
+  name: z.string().max(200).optional().describe('Case-insensitive substring of the name'),
+  limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).optional().describe(`Page size (default ${LIST_PAGE_DEFAULT})`),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional().describe('Rows to skip'),
 });
