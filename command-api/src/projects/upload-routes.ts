@@ -67,7 +67,10 @@ export function uploadRoutes(router: Router, deps: RouteDeps): void {
     tag: 'projects',
     access: 'user',
     input: { params: z.object({ projectId: IdParam, file: z.string().max(100) }) },
-    success: { description: 'The image.', content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } } },
+    success: {
+      description: 'The image, with the type its content was checked to be.',
+      content: Object.fromEntries(Object.keys(imageTypes).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    },
     handle: async ({ params }, { res, user }) => {
       const { state } = await loadStream(deps.eventStore, projectDecider, projectStream(params.projectId));
       if (state.status === 'empty') throw notFound('This image');
