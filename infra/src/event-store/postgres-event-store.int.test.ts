@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, seededRandom, type TestDatabase } from '../testing/index.js';
 import { eventStoreContract } from './event-store.contract.js';
 import { START, type GlobalCheckpoint, type StoredEvent } from './event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
@@ -80,13 +80,3 @@ async function lastCheckpoint(store: PostgresEventStore): Promise<GlobalCheckpoi
   }
 }
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t >>> 0) / 4294967296);
-  };
-}

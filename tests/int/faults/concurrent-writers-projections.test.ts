@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decideProject, evolveProject, initialProjectState, type ProjectCommand } from '@shop/domain';
 import { createLogger, PostgresEventStore, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
-import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { createTestDatabase, seededRandom, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, type Projection } from '@shop/projectors';
 
 /**
@@ -32,15 +32,6 @@ const exactlyOnce: Projection = {
   },
 };
 
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t >>> 0) / 4294967296;
-  };
-}
 
 /** Real project events from the decider: a creation, then draft saves. */
 function projectEvents(projectId: string, userId: string, count: number): NewEvent[][] {
