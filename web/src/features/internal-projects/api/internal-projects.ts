@@ -20,9 +20,9 @@ export interface InternalProjectSummary {
   total?: number | null;
 }
 
-/** GET /api/internal/projects/?state=&name= — every project in the SPEC §4 internal ordering. */
-export async function fetchInternalProjects(filters: { state?: string; name?: string }): Promise<InternalProjectSummary[]> {
-  const data = await apiClient.get<unknown>('/internal/projects/', { params: { state: filters.state, name: filters.name } });
+/** GET /api/internal/projects/?state=&name=&limit=&offset= — a page of every project in the SPEC §4 internal ordering. */
+export async function fetchInternalProjects(filters: { state?: string; name?: string; limit?: number; offset?: number }): Promise<InternalProjectSummary[]> {
+  const data = await apiClient.get<unknown>('/internal/projects/', { params: { ...filters } });
   return Array.isArray(data) ? (data as InternalProjectSummary[]) : [];
 }
 

@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths, to } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { errorMessage } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { internalStateOrder, productionStateLabel, projectStateLabel } from '../../../lib/project-labels';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { fetchInternalProjects, type InternalProjectSummary } from '../api/internal-projects';
-
-type Load = { kind: 'loading' } | { kind: 'ready'; projects: InternalProjectSummary[] } | { kind: 'failed'; message: string };
+import { useProjectList } from '../../../lib/use-project-list';
+import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
+import { fetchInternalProjects } from '../api/internal-projects';
 
 /** The user column: the list may carry an e-mail, a name, or a user object. */
 function userLabel(user: unknown): string {
@@ -23,22 +20,7 @@ function userLabel(user: unknown): string {
 
 /** /internal/projects/: all projects with state and name filters and a readiness column. */
 export function InternalProjectListPage() {
-  const [state, setState] = useState('');
-  const [name, setName] = useState('');
-  const debouncedName = useDebouncedValue(name.trim(), 300);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ kind: 'loading' });
-    fetchInternalProjects({ state, name: debouncedName }).then(
-      (projects) => current && setLoad({ kind: 'ready', projects }),
-      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [state, debouncedName]);
+  const { state, setState, name, setName, load, showMore } = useProjectList(fetchInternalProjects);
 
   return (
     <section>
@@ -46,23 +28,7 @@ export function InternalProjectListPage() {
         <h1>Internal projects</h1>
         <Link to={paths.internalTransfer}>Transfer a project</Link>
       </div>
-      <form className="filters" role="search" aria-label="Filter projects" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="internal-state-filter">State</label>
-          <select id="internal-state-filter" value={state} onChange={(e) => setState(e.target.value)}>
-            <option value="">All states</option>
-            {internalStateOrder.map((code) => (
-              <option key={code} value={code}>
-                {projectStateLabel(code)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="internal-name-filter">Name</label>
-          <input id="internal-name-filter" type="search" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-      </form>
+      <ProjectFilters idPrefix="internal" states={internalStateOrder} state={state} onStateChange={setState} name={name} onNameChange={setName} />
       {load.kind === 'loading' && <p role="status">Loading projects…</p>}
       {load.kind === 'failed' && <Alert>{load.message}</Alert>}
       {load.kind === 'ready' && load.projects.length === 0 && <p>No projects match.</p>}
@@ -98,6 +64,7 @@ export function InternalProjectListPage() {
               ))}
             </tbody>
           </table>
+          <ShowMore visible={load.hasMore} busy={load.loadingMore} onClick={showMore} />
         </div>
       )}
     </section>

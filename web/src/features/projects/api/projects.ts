@@ -25,9 +25,9 @@ export interface ProjectFilters {
   name?: string;
 }
 
-/** GET /api/projects/?state=&name= — the customer's projects in the SPEC §4 customer ordering. */
-export async function fetchProjects(filters: ProjectFilters): Promise<ProjectSummary[]> {
-  const data = await apiClient.get<unknown>('/projects/', { params: { state: filters.state, name: filters.name } });
+/** GET /api/projects/?state=&name=&limit=&offset= — a page of the customer's projects in the SPEC §4 customer ordering. */
+export async function fetchProjects(filters: ProjectFilters & { limit?: number; offset?: number }): Promise<ProjectSummary[]> {
+  const data = await apiClient.get<unknown>('/projects/', { params: { ...filters } });
   return Array.isArray(data) ? (data as ProjectSummary[]) : [];
 }
 

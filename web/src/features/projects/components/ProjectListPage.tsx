@@ -1,33 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths, to } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { errorMessage } from '../../../lib/api-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { customerStateOrder, projectStateLabel } from '../../../lib/project-labels';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { fetchProjects, type ProjectSummary } from '../api/projects';
+import { useProjectList } from '../../../lib/use-project-list';
+import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
+import { fetchProjects } from '../api/projects';
 
-type Load = { kind: 'loading' } | { kind: 'ready'; projects: ProjectSummary[] } | { kind: 'failed'; message: string };
-
-/** /projects: the customer's projects with state and name filters. */
+/** /projects: the customer's projects with state and name filters, a page at a time. */
 export function ProjectListPage() {
-  const [state, setState] = useState('');
-  const [name, setName] = useState('');
-  const debouncedName = useDebouncedValue(name.trim(), 300);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ kind: 'loading' });
-    fetchProjects({ state, name: debouncedName }).then(
-      (projects) => current && setLoad({ kind: 'ready', projects }),
-      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [state, debouncedName]);
+  const { state, setState, name, setName, load, showMore } = useProjectList(fetchProjects);
 
   return (
     <section>
@@ -37,23 +19,7 @@ export function ProjectListPage() {
           New project
         </Link>
       </div>
-      <form className="filters" role="search" aria-label="Filter projects" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="project-state-filter">State</label>
-          <select id="project-state-filter" value={state} onChange={(e) => setState(e.target.value)}>
-            <option value="">All states</option>
-            {customerStateOrder.map((code) => (
-              <option key={code} value={code}>
-                {projectStateLabel(code)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="project-name-filter">Name</label>
-          <input id="project-name-filter" type="search" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-      </form>
+      <ProjectFilters idPrefix="project" states={customerStateOrder} state={state} onStateChange={setState} name={name} onNameChange={setName} />
       {load.kind === 'loading' && <p role="status">Loading projects…</p>}
       {load.kind === 'failed' && <Alert>{load.message}</Alert>}
       {load.kind === 'ready' && load.projects.length === 0 && <p>No projects yet. Start one with “New project”.</p>}
@@ -85,6 +51,7 @@ export function ProjectListPage() {
               ))}
             </tbody>
           </table>
+          <ShowMore visible={load.hasMore} busy={load.loadingMore} onClick={showMore} />
         </div>
       )}
     </section>
