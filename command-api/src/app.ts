@@ -10,6 +10,7 @@ import { userRoutes } from './accounts/user-routes.js';
 import type { CommandApiDeps, RouteDeps } from './deps.js';
 import { createOpenApiRegistry, openApiRoutes } from './http/openapi.js';
 import { mailRoutes } from './mail/mail-routes.js';
+import { notificationRoutes } from './notifications/notification-routes.js';
 import { organizationRoutes } from './organizations/organization-routes.js';
 import { checkoutRoutes } from './projects/checkout-routes.js';
 import { customerProjectRoutes } from './projects/customer-routes.js';
@@ -44,6 +45,7 @@ export function commandRoutes(deps: CommandApiDeps): Router {
     internalProjectRoutes,
     noteRoutes,
     organizationRoutes,
+    notificationRoutes,
     mailRoutes,
   ]) {
     mount(router, routeDeps);

@@ -7,3 +7,4 @@ export * from './organization/index.js';
 export * from './catalogue/index.js';
 export * from './validation/index.js';
 export * from './pricing/index.js';
+export * from './notification/index.js';

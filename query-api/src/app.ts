@@ -14,8 +14,7 @@ export type { QueryApiDeps } from './deps.js';
 /**
  * Every GET of SPEC §7 (plus the timeline, audit log and stats), served from read models only;
  * the one exception is the staff time travel (`as_of`), defined as a fold of the stream.
- * Also the staff's notification writes, which belong to no domain context. Every route is
- * documented in the OpenAPI registry from the zod schemas that parse it and shape its answer.
+ * Every route is documented in the OpenAPI registry from the zod schemas that parse it and shape its answer.
  */
 export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();

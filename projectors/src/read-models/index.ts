@@ -6,6 +6,5 @@ export * from './revenue/queries.js';
 export * from './users/queries.js';
 export * from './organizations/queries.js';
 export * from './notifications/queries.js';
-export * from './notifications/events.js';
 export * from './catalogue/queries.js';
 export * from './catalogue/load-catalogue.js';

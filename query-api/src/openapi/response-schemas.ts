@@ -178,7 +178,3 @@ export const ProductsDue = z.array(z.object({ product_type: z.string(), quantity
 export const ProjectsDue = z.array(ProjectSummary.extend({ days_left: z.number().int().nullable() }).passthrough());
 
 export const Notifications = z.object({ data: z.array(z.object({ id: z.union([z.string(), z.number()]), attributes: z.object({ Active: z.boolean(), Message: z.string() }) })) });
-export const NotificationAnswer = z
-  .object({ id: z.union([z.string(), z.number()]), attributes: z.object({ Active: z.boolean(), Message: z.string() }), stream_id: z.string(), revision: z.number().int() })
-  .passthrough();
-export const NotificationRemoved = z.object({ id: z.string(), deleted: z.literal(true), stream_id: z.string(), revision: z.number().int() });

@@ -1,6 +1,6 @@
+import { NotificationEvent, notificationEventTypes } from '@shop/domain';
 import type { PoolClient } from '@shop/infra';
 import type { Projection } from '../../runner/projection.js';
-import { NotificationEvent, notificationEventTypes } from './events.js';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',

@@ -1,25 +1,26 @@
 import { z } from 'zod';
+import { EventStamp } from '../account/actor.js';
 
 /**
- * Banner notifications (SPEC §1, §7), managed by staff. They are shop content, not part of any
- * business context of the domain, so their events live with their read model; the query API's
- * staff routes write them to the single `notifications` stream.
+ * Banner notifications (SPEC §1, §7), managed by staff: one stream for the whole shop.
+ * Shop content with its own small rules (staff only, a message, known ids), so a context of its own.
  */
 export const NOTIFICATIONS_STREAM = 'notifications';
 
-const stamp = { at: z.string().min(1), by: z.string().min(1) };
+const Message = z.string().min(1).max(2000);
 
 export const NotificationPublished = z.object({
   type: z.literal('NotificationPublished'),
-  data: z.object({ notificationId: z.string().min(1), message: z.string().min(1).max(2000), active: z.boolean(), ...stamp }),
+  data: z.object({ notificationId: z.string().min(1), message: Message, active: z.boolean(), ...EventStamp }),
 });
+/** Only what changed: a missing field kept its value. */
 export const NotificationChanged = z.object({
   type: z.literal('NotificationChanged'),
-  data: z.object({ notificationId: z.string().min(1), message: z.string().min(1).max(2000).optional(), active: z.boolean().optional(), ...stamp }),
+  data: z.object({ notificationId: z.string().min(1), message: Message.optional(), active: z.boolean().optional(), ...EventStamp }),
 });
 export const NotificationRemoved = z.object({
   type: z.literal('NotificationRemoved'),
-  data: z.object({ notificationId: z.string().min(1), ...stamp }),
+  data: z.object({ notificationId: z.string().min(1), ...EventStamp }),
 });
 
 export const NotificationEvent = z.discriminatedUnion('type', [NotificationPublished, NotificationChanged, NotificationRemoved]);
