@@ -1,10 +1,6 @@
 import { organizationDecider, type Actor } from '@shop/domain';
-import type { EventStore, SessionUser } from '@shop/infra';
-import { loadStream } from './command-handler.js';
+import { type EventStore, loadStream, type SessionUser } from '@shop/infra';
 import { organizationStream } from './streams.js';
-
-/** The shop itself (start-up, reactors) acts as staff under this id. */
-export const SYSTEM_ACTOR: Actor = { userId: 'system', isStaff: true };
 
 export const actorOf = (user: SessionUser, organizationIds: string[] = []): Actor => ({
   userId: user.userId,

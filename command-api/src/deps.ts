@@ -1,7 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Clock, EventStore, IdGenerator, Logger, PaymentGateway, Pool, SessionSecurity, UploadStorage } from '@shop/infra';
+import type { Clock, EventStore, IdGenerator, Logger, LoginThrottle, PaymentGateway, Pool, SessionSecurity, UploadStorage } from '@shop/infra';
 import type { UserHashes } from './accounts/user-hash.js';
-import type { LoginThrottle } from '@shop/infra';
 
 /** What the composition root hands the command API. */
 export interface CommandApiDeps {

@@ -1,5 +1,4 @@
 export * from './app.js';
-export * from './command-handler.js';
 export * from './streams.js';
 export * from './actor.js';
 export * from './accounts/staff-account.js';

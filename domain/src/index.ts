@@ -8,3 +8,4 @@ export * from './catalogue/index.js';
 export * from './validation/index.js';
 export * from './pricing/index.js';
 export * from './notification/index.js';
+export * from './versioning/index.js';

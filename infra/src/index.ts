@@ -22,5 +22,7 @@ export * from './mail/index.js';
 export * from './storage/index.js';
 export * from './payments/index.js';
 export * from './event-store/open-event-store.js';
+export * from './event-store/upcasting-event-store.js';
 export * from './metrics/index.js';
 export * from './http/openapi.js';
+export * from './commands/command-handler.js';

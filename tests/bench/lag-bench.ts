@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { projectDecider } from '@shop/domain';
 import { createLogger, createPool, KafkaTransport, PostgresEventStore, systemClock, uuidIds, type StoredEvent } from '@shop/infra';
-import { handleCommand } from '@shop/command-api';
+import { handleCommand } from '@shop/infra';
 import { allProjections, EventRelay, KafkaProjectionFeed, ProjectionRunner, type Projection } from '@shop/projectors';
 import { startTestKafka } from '../support/kafka.js';
 import type { BenchContext, Row } from './bench-context.js';

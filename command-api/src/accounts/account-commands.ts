@@ -1,5 +1,5 @@
 import { accountDecider, type AccountCommand, type Actor } from '@shop/domain';
-import { handleCommands } from '../command-handler.js';
+import { handleCommands } from '@shop/infra';
 import type { RouteDeps } from '../deps.js';
 import { accountStream } from '../streams.js';
 

@@ -1,6 +1,5 @@
 import { accountDecider, accountView, type AccountStreamState, type AccountView } from '@shop/domain';
-import { notFound, type EventStore } from '@shop/infra';
-import { loadStream } from '../command-handler.js';
+import { type EventStore, loadStream, notFound } from '@shop/infra';
 import { accountStream } from '../streams.js';
 import type { UserHashes } from './user-hash.js';
 

@@ -4,15 +4,15 @@ import { emailProblem, ProjectDraft, projectDecider, projectView } from '@shop/d
 import {
   EmailTakenError,
   findCredentialsByEmail,
+  handleCommand,
   hashPassword,
   HttpError,
-  inTransaction,
   insertCredentials,
+  inTransaction,
   notFound,
   peekToken,
   useToken,
 } from '@shop/infra';
-import { handleCommand } from '../command-handler.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { customerProject } from '../projects/project-answers.js';

@@ -1,7 +1,5 @@
-import { accountDecider, type AccountCommand } from '@shop/domain';
-import { findCredentialsByEmail, hashPassword, insertCredentials, setPasswordHash, type Clock, type EventStore, type IdGenerator, type Pool } from '@shop/infra';
-import { SYSTEM_ACTOR } from '../actor.js';
-import { handleCommands } from '../command-handler.js';
+import { accountDecider, SYSTEM_ACTOR, type AccountCommand } from '@shop/domain';
+import { findCredentialsByEmail, handleCommands, hashPassword, insertCredentials, setPasswordHash, type Clock, type EventStore, type IdGenerator, type Pool } from '@shop/infra';
 import { accountStream } from '../streams.js';
 
 export interface EnsureAccountDeps {

@@ -1,9 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { NOTIFICATIONS_STREAM, notificationDecider, type Notification, type NotificationCommand } from '@shop/domain';
-import { jsonResponse, notFound } from '@shop/infra';
+import { handleCommand, jsonResponse, notFound } from '@shop/infra';
 import { actorOf } from '../actor.js';
-import { handleCommand } from '../command-handler.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute, type RouteContext } from '../http/route.js';
 

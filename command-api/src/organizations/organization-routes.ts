@@ -1,10 +1,9 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { organizationDecider, organizationView, type OrganizationCommand } from '@shop/domain';
-import { findCredentialsByEmail, notFound } from '@shop/infra';
+import { findCredentialsByEmail, handleCommand, notFound } from '@shop/infra';
 import { EmailField } from '../accounts/schemas.js';
 import { actorOf } from '../actor.js';
-import { handleCommand } from '../command-handler.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute, type RouteContext } from '../http/route.js';
 import { IdParam, RevisionField } from '../projects/project-schemas.js';

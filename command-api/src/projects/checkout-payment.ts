@@ -54,5 +54,5 @@ export async function charge(gateway: PaymentGateway, plan: PaymentPlan, payment
 
 export function recordPayment(plan: PaymentPlan, outcome: ChargeOutcome, gatewayName: string): ProjectCommandInput {
   const mode = outcome.testMode ? ' (TEST MODE)' : '';
-  return { type: 'RecordPayment', amount: plan.amount, partial: plan.partial, remaining: plan.remaining, details: `Card payment via ${gatewayName}${mode}, charge ${outcome.chargeId}` };
+  return { type: 'RecordPayment', amount: plan.amount, partial: plan.partial, remaining: plan.remaining, details: `Card payment via ${gatewayName}${mode}, charge ${outcome.chargeId}`, chargeId: outcome.chargeId };
 }

@@ -1,8 +1,7 @@
 import type { Router } from 'express';
 import { projectDecider, projectView, type ProjectCommand, type ProjectDraft } from '@shop/domain';
-import type { SessionUser } from '@shop/infra';
+import { handleCommand, type SessionUser } from '@shop/infra';
 import { actorOf, membershipsFor } from '../actor.js';
-import { handleCommand } from '../command-handler.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { projectStream } from '../streams.js';

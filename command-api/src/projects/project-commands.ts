@@ -9,9 +9,8 @@ import {
   type ProjectDraft,
   type ProjectStreamState,
 } from '@shop/domain';
-import { notFound, type SessionUser } from '@shop/infra';
+import { handleCommands, notFound, type SessionUser } from '@shop/infra';
 import { actorOf, membershipsFor } from '../actor.js';
-import { handleCommands } from '../command-handler.js';
 import type { RouteDeps } from '../deps.js';
 import { projectStream } from '../streams.js';
 

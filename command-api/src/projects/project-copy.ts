@@ -11,9 +11,8 @@ import {
   type CopyAvailability,
   type CopySource,
 } from '@shop/domain';
-import { notFound, type SessionUser } from '@shop/infra';
+import { loadStream, notFound, type SessionUser } from '@shop/infra';
 import { actorOf, membershipsFor } from '../actor.js';
-import { loadStream } from '../command-handler.js';
 import type { RouteDeps } from '../deps.js';
 import { projectStream } from '../streams.js';
 import { currentDraft } from './project-commands.js';

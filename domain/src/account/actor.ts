@@ -13,6 +13,9 @@ export const Actor = z.object({
 });
 export type Actor = z.infer<typeof Actor>;
 
+/** The shop itself (start-up, reactors) acts as staff under this id; every writer uses this one constant. */
+export const SYSTEM_ACTOR: Actor = { userId: 'system', isStaff: true };
+
 /** Every command carries the moment it happens (from the injected clock) and who issues it. */
 export interface CommandContext {
   /** ISO-8601 time the command is issued. */

@@ -44,7 +44,7 @@ export type ProjectCommand =
   /** The catalogue products the project uses, for the quote-completeness check (insert-only SKUs). */
   | Command<'Approve', { products: readonly CatalogueProduct[] }>
   | Command<'SendInvoice', { email: EmailTarget; message?: string }>
-  | Command<'RecordPayment', { amount: number; partial: boolean; remaining?: number; details?: string }>
+  | Command<'RecordPayment', { amount: number; partial: boolean; remaining?: number; details?: string; chargeId?: string }>
   | Command<'Pause', { message: string; email?: EmailTarget }>
   | Command<'Unpause', { message: string; email?: EmailTarget }>
   | Command<'SendReminder', { message?: string; email: EmailTarget }>

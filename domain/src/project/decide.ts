@@ -226,7 +226,7 @@ function recordPayment(project: Project, command: ProjectCommandOf<'RecordPaymen
   if (remaining === undefined || !Number.isInteger(remaining) || (command.partial && remaining <= 0)) {
     throw invalid('remaining', 'A partial payment needs the amount still owed.');
   }
-  return { type: 'PaymentRecorded', data: { amount: command.amount, partial: command.partial, remaining, details: command.details ?? '', ...stampOf(command) } };
+  return { type: 'PaymentRecorded', data: { amount: command.amount, partial: command.partial, remaining, details: command.details ?? '', chargeId: command.chargeId ?? null, ...stampOf(command) } };
 }
 
 /** The e-mail a command asks for, if it names a recipient. */

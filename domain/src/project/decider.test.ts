@@ -193,15 +193,15 @@ describe('invoices and payments', () => {
   });
   it('RecordPayment in full or in part', () => {
     project.given(historyTo.A).when({ ...commandFor('RecordPayment', customer), amount: 50000, partial: false }).then([
-      { type: 'PaymentRecorded', data: { amount: 50000, partial: false, remaining: 0, details: '', ...by(customer) } },
+      { type: 'PaymentRecorded', data: { amount: 50000, partial: false, remaining: 0, details: '', chargeId: null, ...by(customer) } },
     ]);
     project.given(historyTo.A).when({ ...commandFor('RecordPayment', staff), amount: 100, partial: true, remaining: 400, details: 'check #12' }).then([
-      { type: 'PaymentRecorded', data: { amount: 100, partial: true, remaining: 400, details: 'check #12', ...by(staff) } },
+      { type: 'PaymentRecorded', data: { amount: 100, partial: true, remaining: 400, details: 'check #12', chargeId: null, ...by(staff) } },
     ]);
   });
   it('RecordPayment settles a remaining balance later, but not a paid project', () => {
     project.given([...historyTo.A, paidPartly, started]).when({ ...commandFor('RecordPayment', customer), amount: 25000, partial: false }).then([
-      { type: 'PaymentRecorded', data: { amount: 25000, partial: false, remaining: 0, details: '', ...by(customer) } },
+      { type: 'PaymentRecorded', data: { amount: 25000, partial: false, remaining: 0, details: '', chargeId: null, ...by(customer) } },
     ]);
     project.given(historyTo.I).when(commandFor('RecordPayment', customer)).thenThrows('ALREADY_PAID');
   });

@@ -109,6 +109,11 @@ export const PaymentRecorded = event('PaymentRecorded', {
   /** Cents still owed after this payment; 0 for a full payment. */
   remaining: Cents,
   details: z.string().max(2000),
+  /**
+   * The gateway's reference of the charge, null for a payment staff recorded by hand.
+   * Schema version 2; version 1 had it only inside `details` (see project/upcasters.ts).
+   */
+  chargeId: z.string().max(200).nullable(),
 });
 
 export const ProjectPaused = event('ProjectPaused', {

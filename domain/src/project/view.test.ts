@@ -38,7 +38,7 @@ describe('projectView', () => {
     const fabricPriced: ProjectEvent = { type: 'ItemsPriced', data: { items: [], fabrics: [{ fabricId: 'f-2', unit_price: 700 }], shippingCost: null, ...by(T.priced) } };
     const [first, second] = viewOf([created(), { type: 'SubmittedForReview', data: by(T.submitted) }, fabricPriced]).fabrics;
     expect([first?.unit_price, second?.unit_price]).toEqual([2500, 700]);
-    const rest: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 25000, partial: false, remaining: 0, details: '', ...by(T.now) } };
+    const rest: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 25000, partial: false, remaining: 0, details: '', chargeId: null, ...by(T.now) } };
     expect(viewOf([...historyTo.A, paidPartly, rest])).toMatchObject({ paid: T.paid, partial_payment: false, paid_amount: 50000, balance_remaining: 0 });
   });
 

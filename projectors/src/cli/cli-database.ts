@@ -6,6 +6,7 @@ import {
   migrate,
   PostgresEventStore,
   startEmbeddedPostgres,
+  UpcastingEventStore,
   type EventStore,
   type Pool,
 } from '@shop/infra';
@@ -30,7 +31,7 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Pro
   const pool = createPool(url, 6);
   return {
     pool,
-    eventStore: new PostgresEventStore(pool),
+    eventStore: new UpcastingEventStore(new PostgresEventStore(pool)),
     close: async () => {
       await pool.end();
       await embedded?.stop();

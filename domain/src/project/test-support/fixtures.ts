@@ -67,8 +67,8 @@ export const priced: ProjectEvent = {
   data: { items: [{ fabricId: 'f-1', itemIndex: 0, unit_price: 4000 }, { fabricId: 'f-2', itemIndex: 0, unit_price: 30000, yardage: 3 }], fabrics: [], shippingCost: 1500, ...stamp(T.priced, staff.userId) },
 };
 export const approved: ProjectEvent = { type: 'ProjectApproved', data: stamp(T.approved, staff.userId) };
-export const paidInFull: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 50000, partial: false, remaining: 0, details: '', ...stamp(T.paid, customer.userId) } };
-export const paidPartly: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 25000, partial: true, remaining: 25000, details: 'deposit', ...stamp(T.paid, customer.userId) } };
+export const paidInFull: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 50000, partial: false, remaining: 0, details: '', chargeId: null, ...stamp(T.paid, customer.userId) } };
+export const paidPartly: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 25000, partial: true, remaining: 25000, details: 'deposit', chargeId: null, ...stamp(T.paid, customer.userId) } };
 export const started: ProjectEvent = { type: 'ProductionStarted', data: { due: '2024-03-27', ...stamp(T.started, staff.userId) } };
 export const pausedFrom = (from: 'P' | 'I'): ProjectEvent => ({ type: 'ProjectPaused', data: { from, message: 'Waiting on you', ...stamp(T.paused, staff.userId) } });
 export const completed: ProjectEvent = { type: 'ProjectCompleted', data: stamp(T.completed, staff.userId) };

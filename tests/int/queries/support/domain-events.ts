@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountEvent, OrganizationEvent, ProjectEvent, ProjectEventOf } from '@shop/domain';
+import { schemaVersionOf, type AccountEvent, type OrganizationEvent, type ProjectEvent, type ProjectEventOf } from '@shop/domain';
 import { PostgresEventStore, type Pool } from '@shop/infra';
 
 /**
@@ -16,6 +16,7 @@ export async function appendDomainEvents(pool: Pool, streamId: string, events: r
     events.map((event) => ({
       id: randomUUID(),
       type: event.type,
+      schemaVersion: schemaVersionOf(event.type),
       data: event.data as Record<string, unknown>,
       metadata: { actor: event.data.by, correlationId: randomUUID(), causationId: null, occurredAt: event.data.at },
     })),
@@ -62,7 +63,7 @@ export const projectEvents = {
   approved: (at: string, by: string): ProjectEvent => ({ type: 'ProjectApproved', data: stamp(at, by) }),
   paid: (at: string, by: string, amount: number, remaining = 0): ProjectEvent => ({
     type: 'PaymentRecorded',
-    data: { amount, partial: remaining > 0, remaining, details: '', ...stamp(at, by) },
+    data: { amount, partial: remaining > 0, remaining, details: '', chargeId: null, ...stamp(at, by) },
   }),
   started: (at: string, by: string, due: string): ProjectEvent => ({ type: 'ProductionStarted', data: { due, ...stamp(at, by) } }),
   production: (at: string, by: string, from: 'N' | 'CIP', to: 'CIP' | 'CC'): ProjectEvent => ({ type: 'ProductionStateChanged', data: { from, to, ...stamp(at, by) } }),

@@ -1,6 +1,11 @@
-import type { Decider } from '@shop/domain';
-import { fold } from '@shop/domain';
-import { ConcurrencyError, type Clock, type EventStore, type IdGenerator, type NewEvent, type StoredEvent } from '@shop/infra';
+import { fold, readDomainEvent, schemaVersionOf, SYSTEM_ACTOR, type Decider } from '@shop/domain';
+import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../event-store/event-store.js';
+import type { Clock, IdGenerator } from '../runtime/clock-and-ids.js';
+
+/*
+ * The one command handler: load the stream, fold it, decide, append with the revision that was
+ * read. The command API and the reactors both write through it, so nothing else appends.
+ */
 
 /** Domain events are `{ type, data }`; the envelope (id, metadata) is added here. */
 export interface DomainEventLike {
@@ -11,6 +16,13 @@ export interface DomainEventLike {
 export interface CommandContext<S = unknown> {
   actor: string;
   correlationId: string;
+  /** The event that caused this command (a reactor's request event); null for a person's request. */
+  causationId?: string | null;
+  /**
+   * How often a race lost to another writer is decided again on fresh state (default 3). Reactors,
+   * which have no client waiting, may try more often.
+   */
+  attempts?: number;
   /**
    * The revision the client last saw (a `revision` it was answered). When given and the stream
    * has moved on, the command fails with 409 before deciding: the client edited stale data.
@@ -42,19 +54,22 @@ export interface LoadedStream<S> {
   revision: number;
 }
 
-/** Reads a stream and folds it with the decider, without deciding anything. */
+/**
+ * Reads a stream and folds it with the decider, without deciding anything. Every stored event is
+ * upcast to its current schema version and parsed by the domain's zod schema on the way.
+ */
 export async function loadStream<C, E extends DomainEventLike, S>(
   eventStore: EventStore,
   decider: Decider<C, E, S>,
   streamId: string,
 ): Promise<LoadedStream<S> & { stored: StoredEvent[] }> {
   const stored = await eventStore.readStream(streamId);
-  const state = fold(decider, stored.map((event) => ({ type: event.type, data: event.data }) as unknown as E));
+  const state = fold(decider, stored.map((event) => readDomainEvent(event) as unknown as E));
   return { state, revision: stored.length - 1, stored };
 }
 
-/** Reactors record e-mail receipts as 'system'; those do not make a client's copy stale. */
-const SYSTEM_ACTOR_ID = 'system';
+/** Reactors record e-mail receipts as the system actor; those do not make a client's copy stale. */
+const SYSTEM_ACTOR_ID = SYSTEM_ACTOR.userId;
 
 /** True when someone other than the shop itself wrote after the revision the client saw. */
 function changedSince(stored: StoredEvent[], seen: number): boolean {
@@ -63,7 +78,7 @@ function changedSince(stored: StoredEvent[], seen: number): boolean {
 }
 
 /** Without a client revision, a race lost to another writer is decided again on fresh state. */
-const RETRIES = 3;
+const ATTEMPTS = 3;
 
 /**
  * Load the stream, fold it, decide, and append with the revision that was read: a
@@ -95,7 +110,7 @@ export async function handleCommands<C, E extends DomainEventLike, S>(
       return await decideAndAppend(deps, decider, streamId, makeCommands, context);
     } catch (error) {
       // A client that named its revision gets the 409; otherwise decide again (the decision is re-made, never replayed blindly).
-      if (!(error instanceof ConcurrencyError) || context.expectedRevision !== undefined || attempt >= RETRIES) throw error;
+      if (!(error instanceof ConcurrencyError) || context.expectedRevision !== undefined || attempt >= (context.attempts ?? ATTEMPTS)) throw error;
     }
   }
 }
@@ -124,8 +139,9 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
   const envelopes: NewEvent[] = events.map((event) => ({
     id: deps.ids.next(),
     type: event.type,
+    schemaVersion: schemaVersionOf(event.type),
     data: event.data,
-    metadata: { actor: context.actor, correlationId: context.correlationId, causationId: null, occurredAt },
+    metadata: { actor: context.actor, correlationId: context.correlationId, causationId: context.causationId ?? null, occurredAt },
   }));
   const { nextRevision } = await deps.eventStore.appendToStream(streamId, envelopes, {
     expectedRevision: currentRevision < 0 ? 'no_stream' : currentRevision,

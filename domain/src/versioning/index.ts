@@ -1,0 +1,2 @@
+export * from './upcasters.js';
+export * from './domain-events.js';

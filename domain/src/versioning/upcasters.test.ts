@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readDomainEvent, schemaVersionOf } from './domain-events.js';
+import { UpcasterRegistry } from './upcasters.js';
+
+const stamp = { at: '2024-03-01T10:00:00.000Z', by: 'u-1' };
+
+describe('upcaster registry', () => {
+  const registry = new UpcasterRegistry([
+    { type: 'Renamed', fromVersion: 1, upcast: ({ old, ...rest }) => ({ ...rest, middle: old }) },
+    { type: 'Renamed', fromVersion: 2, upcast: ({ middle, ...rest }) => ({ ...rest, current: middle }) },
+  ]);
+
+  it('chains every step from the stored version to the current one', () => {
+    expect(registry.currentVersion('Renamed')).toBe(3);
+    expect(registry.upcast({ type: 'Renamed', schemaVersion: 1, data: { old: 'x' } })).toEqual({ type: 'Renamed', schemaVersion: 3, data: { current: 'x' } });
+    expect(registry.upcast({ type: 'Renamed', schemaVersion: 2, data: { middle: 'y' } })).toEqual({ type: 'Renamed', schemaVersion: 3, data: { current: 'y' } });
+  });
+
+  it('leaves current events and unversioned types as they are', () => {
+    const current = { type: 'Renamed', schemaVersion: 3, data: { current: 'z' } };
+    expect(registry.upcast(current)).toBe(current);
+    expect(registry.currentVersion('Other')).toBe(1);
+  });
+
+  it('refuses a gap or a duplicate in the chain', () => {
+    expect(() => new UpcasterRegistry([{ type: 'A', fromVersion: 2, upcast: (data) => data }])).toThrow('No upcaster for A@1');
+    const twice = { type: 'A', fromVersion: 1, upcast: (data: Record<string, unknown>) => data };
+    expect(() => new UpcasterRegistry([twice, twice])).toThrow('Two upcasters for A@1');
+  });
+});
+
+describe('reading stored events', () => {
+  it('upcasts PaymentRecorded 1 → 2, taking the charge id out of the text', () => {
+    const v1 = { amount: 500, partial: false, remaining: 0, details: 'Card payment via sandbox (TEST MODE), charge sandbox_abc', ...stamp };
+    expect(schemaVersionOf('PaymentRecorded')).toBe(2);
+    expect(readDomainEvent({ type: 'PaymentRecorded', schemaVersion: 1, data: v1 })).toEqual({ type: 'PaymentRecorded', data: { ...v1, chargeId: 'sandbox_abc' } });
+    const byHand = { ...v1, details: 'check #12' };
+    expect(readDomainEvent({ type: 'PaymentRecorded', schemaVersion: 1, data: byHand })).toEqual({ type: 'PaymentRecorded', data: { ...byHand, chargeId: null } });
+  });
+
+  it('parses with the domain schema and fails loudly on a wrong shape or an unknown type', () => {
+    expect(schemaVersionOf('NotificationRemoved')).toBe(1);
+    expect(() => readDomainEvent({ type: 'NotificationRemoved', schemaVersion: 1, data: { ...stamp } })).toThrow();
+    expect(() => readDomainEvent({ type: 'NoSuchEvent', schemaVersion: 1, data: {} })).toThrow('Unknown event type NoSuchEvent');
+  });
+});

@@ -1,0 +1,33 @@
+import { eventUpcasters } from '@shop/domain';
+import type { EventStore, NewEvent, ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from './event-store.js';
+
+/**
+ * Old event versions are upcast when read, never rewritten (DESIGN.md): every reader of this
+ * store (projections, relay, reactors, rebuild) sees each event in its current schema version,
+ * through the domain's upcaster registry. Appends pass through unchanged.
+ */
+export class UpcastingEventStore implements EventStore {
+  constructor(private readonly inner: EventStore) {}
+
+  appendToStream(streamId: string, events: NewEvent[], options?: Parameters<EventStore['appendToStream']>[2]) {
+    return this.inner.appendToStream(streamId, events, options);
+  }
+
+  async readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<StoredEvent[]> {
+    return upcastAll(await this.inner.readStream(streamId, options));
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<StoredEvent[]> {
+    return upcastAll(await this.inner.readAll(options));
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    return this.inner.subscribeToAll({ ...options, onBatch: (events) => options.onBatch(upcastAll(events)) });
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+const upcastAll = (events: StoredEvent[]): StoredEvent[] => events.map((event) => eventUpcasters.upcast(event));
