@@ -11,10 +11,9 @@ export interface NotificationsService {
 export interface QueryApiDeps {
   pool: Pool;
   logger: Logger;
-  /** Writes of staff-managed notifications and the staff time travel (`as_of`) read the store. */
+  /** Only for the staff time travel (`as_of`), which the read side's `projectAsOf` folds from the stream. */
   eventStore: EventStore;
   clock: Clock;
-  ids: { next: () => string };
   /** When set, GET /notifications/ reads this service instead of the notifications read model. */
   notificationsService?: NotificationsService | null;
   readYourWrites?: ReadYourWritesOptions;

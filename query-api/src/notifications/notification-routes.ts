@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { documentRead, requireStaff } from '@shop/infra';
-import { findNotifications } from '@shop/projectors';
+import { findNotifications } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { fetchExternalNotifications } from './external-notifications.js';

@@ -1,5 +1,5 @@
 import { forbidden, notFound, type Pool, type SessionUser } from '@shop/infra';
-import { findProject, organizationIdsOf, type ProjectRow } from '@shop/projectors';
+import { findProject, organizationIdsOf, type ProjectRow } from '@shop/projectors/queries';
 
 export interface CustomerScope {
   ownerId: string;

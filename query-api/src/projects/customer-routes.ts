@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { progressSteps } from '@shop/domain';
 import { documentRead, parseRequest, requireUser } from '@shop/infra';
-import { findTimeline, listProjects } from '@shop/projectors';
+import { findTimeline, listProjects } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { customerProjectRow, customerScope } from './access.js';

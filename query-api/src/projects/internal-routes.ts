@@ -2,13 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { fabricYardage } from '@shop/domain';
 import { documentRead, errorResponse, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
-import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, findUsers, listProjects, type AuditRow } from '@shop/projectors';
+import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, findUsers, listProjects, projectAsOf, type AuditRow } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { anyProjectRow } from './access.js';
 import { ProjectListDoc, ProjectListQuery } from './list-query.js';
 import { costOf, internalProject, projectSummary } from './project-shapes.js';
-import { projectAsOf } from './time-travel.js';
 import { ById } from '../openapi/params.js';
 import { AuditLog, CheckedUser, InternalProject, InternalSummary, ProjectSummary } from '../openapi/response-schemas.js';
 

@@ -1,5 +1,5 @@
 import { costDetails, progressSteps, type CostDetails, type ProjectView } from '@shop/domain';
-import type { ActivityRow, TimelineRow } from '@shop/projectors';
+import type { ActivityRow, TimelineRow } from '@shop/projectors/queries';
 
 /** The SPEC §3 Project fields every project answer has (docs/api-conventions.md). */
 function specFields(view: ProjectView) {

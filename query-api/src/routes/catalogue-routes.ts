@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { buildFabricsResponse, buildProductsResponse } from '@shop/domain';
 import { documentRead, parseRequest } from '@shop/infra';
-import { findFabrics, findProducts } from '@shop/projectors';
+import { findFabrics, findProducts } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { FabricsResponse, ProductsResponse } from '../openapi/response-schemas.js';
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { OrganizationView } from '@shop/domain';
 import { documentRead, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
-import { findOrganization, findOrganizationProjects, findOrganizations, findUsers } from '@shop/projectors';
+import { findOrganization, findOrganizationProjects, findOrganizations, findUsers } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { projectSummary } from '../projects/project-shapes.js';
 import { readYourWrites } from '../read-your-writes.js';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ProjectState, type LineItem, type ProjectView } from '@shop/domain';
 import { documentRead, parseRequest, requireStaff } from '@shop/infra';
-import { findProducts, findProjects, monthStart, revenueBetween, revenueByMonth, shopDay } from '@shop/projectors';
+import { findProducts, findProjects, monthStart, revenueBetween, revenueByMonth, shopDay } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { costOf, projectSummary } from '../projects/project-shapes.js';
 import { readYourWrites } from '../read-your-writes.js';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Router } from 'express';
 import { currentUser, documentRead, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
-import { findUser } from '@shop/projectors';
+import { findUser } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { UserProfile } from '../openapi/response-schemas.js';

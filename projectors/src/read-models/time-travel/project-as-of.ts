@@ -1,4 +1,4 @@
-import { evolveProject, initialProjectState, ProjectEvent, projectView, type ProjectStreamState, type ProjectView } from '@shop/domain';
+import { evolveProject, initialProjectState, projectView, readDomainEvent, type ProjectEvent, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import type { EventStore, StoredEvent } from '@shop/infra';
 
 export interface ProjectAsOf {
@@ -8,19 +8,20 @@ export interface ProjectAsOf {
 }
 
 /** When an event happened: the domain's stamp, or the envelope's for anything unstamped. */
-export const happenedAt = (event: StoredEvent): string => (typeof event.data.at === 'string' ? event.data.at : event.metadata.occurredAt);
+const happenedAt = (event: StoredEvent): string => (typeof event.data.at === 'string' ? event.data.at : event.metadata.occurredAt);
 
 /**
  * Staff time travel: the project exactly as it was at `asOf`, folded from its stream with the
  * domain's evolve up to the last event that had happened by then. This is the one read that
- * folds a stream on request: it is defined as that fold, and it is rare (an audit).
+ * folds a stream on request: it is defined as that fold, and it is rare (an audit). It lives on
+ * the read side so the query API reaches the event store only through it.
  */
 export async function projectAsOf(eventStore: EventStore, streamId: string, asOf: Date): Promise<ProjectAsOf> {
   let state: ProjectStreamState = initialProjectState();
   let revision = -1;
   for (const event of await eventStore.readStream(streamId)) {
     if (Date.parse(happenedAt(event)) > asOf.getTime()) break;
-    state = evolveProject(state, ProjectEvent.parse({ type: event.type, data: event.data }));
+    state = evolveProject(state, readDomainEvent(event) as ProjectEvent);
     revision = event.revision;
   }
   return { view: projectView(state), revision };
