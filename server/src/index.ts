@@ -1,1 +1,2 @@
 export * from './shop.js';
+export * from './scaled-shop.js';

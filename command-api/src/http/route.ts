@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import { currentUser, forbidden, HttpError, parseRequest, requireStaff, requireUser, type SessionUser } from '@shop/infra';
+import { currentUser, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
 import { ErrorBody } from './openapi.js';
 
 /**
@@ -110,6 +110,8 @@ function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>
   registry.registerPath({
     method: definition.method,
     path: definition.path.replace(/:(\w+)/g, '{$1}'),
+    // Every route of the command API, its few GETs included (uploads, mail, token checks), runs there.
+    [ROLE_EXTENSION]: 'command' satisfies ApiRole,
     summary: definition.summary,
     tags: [definition.tag],
     ...(protectedRoute ? { security: [{ session: [], csrf: [] }] } : definition.method === 'get' ? {} : { security: [{ csrf: [] }] }),

@@ -15,6 +15,13 @@ export function createOpenApiRegistry(): OpenAPIRegistry {
   return registry;
 }
 
+/**
+ * Which process answers an operation in the scaled topology. Every operation carries it in the
+ * document (`x-shop-role`), and the scaled entry port routes by it (server/src/scaled-routing.ts).
+ */
+export type ApiRole = 'command' | 'query';
+export const ROLE_EXTENSION = 'x-shop-role';
+
 /** `{ status, message, problems? }`, the one error shape (docs/api-conventions.md). */
 export const ErrorBody = z.object({
   status: z.number().int(),
@@ -62,6 +69,7 @@ export function documentRead(registry: OpenAPIRegistry, read: ReadDocumentation)
   registry.registerPath({
     method: 'get',
     path: read.path.replace(/:(\w+)/g, '{$1}'),
+    [ROLE_EXTENSION]: 'query' satisfies ApiRole,
     summary: read.summary,
     tags: [read.tag],
     ...(read.access === 'public' ? {} : { security: [{ session: [] }] }),

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { embeddedConfigSchema, freePort, listen, loadConfig, startEmbeddedPostgres, startLocalKafka, type Logger } from '@shop/infra';
+import { routeTableOf, upstreamFor, type RouteTable, type Upstream } from './scaled-routing.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDir = path.resolve(here, '../../web/dist');
+const entry = { command: 'start-command-api.ts', query: 'start-query-api.ts', projectors: 'start-projectors.ts' } as const;
+
+export interface ScaledShop {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The scaled topology on one machine (`npm run start:scaled`): two command-api, two query-api
+ * and two projector processes share DATABASE_URL and KAFKA_BROKERS, behind one entry port that
+ * also serves the web app and routes each request by the role the OpenAPI document gives its
+ * operation. When DATABASE_URL or KAFKA_BROKERS is unset, an embedded PostgreSQL or a local
+ * Kafka broker is started under DATA_DIR for the trial.
+ */
+export async function startScaledShop(logger: Logger, env: NodeJS.ProcessEnv = process.env): Promise<ScaledShop> {
+  const config = loadConfig(embeddedConfigSchema, env);
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of stops.splice(0)) await step().catch(() => undefined);
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const postgres = await startEmbeddedPostgres({ dataDir: path.resolve(config.DATA_DIR, 'postgres') });
+      stops.push(postgres.stop);
+      databaseUrl = postgres.databaseUrl;
+    }
+    let brokers = config.KAFKA_BROKERS;
+    if (!brokers) {
+      const kafka = await startLocalKafka({ dataDir: path.resolve(config.DATA_DIR, 'kafka') });
+      stops.unshift(kafka.stop);
+      brokers = kafka.brokers;
+    }
+    const childEnv = { ...env, DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers };
+    const upstreams: Record<Upstream, string[]> = { command: [], query: [] };
+    const children: ChildProcess[] = [];
+    stops.unshift(() => stopChildren(children));
+    // The first command-api migrates and seeds; the others wait on the migration lock.
+    for (const role of ['command', 'command', 'query', 'query', 'projectors', 'projectors'] as const) {
+      const port = await freePort();
+      children.push(startChild(entry[role], { ...childEnv, PORT: String(port) }, `${role}:${port}`));
+      if (role !== 'projectors') upstreams[role].push(`http://127.0.0.1:${port}`);
+    }
+    await Promise.all([...upstreams.command, ...upstreams.query].map((url) => waitUntilUp(url, children)));
+    const table = routeTableOf((await (await fetch(`${upstreams.command[0]}/api/openapi.json`)).json()) as Parameters<typeof routeTableOf>[0]);
+    logger.info({ operations: table.rules.length }, 'scaled routing from the OpenAPI document');
+
+    const server = await listen(entryApp(table, upstreams), config.PORT);
+    stops.unshift(server.close);
+    return { url: `http://localhost:${server.port}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function entryApp(table: RouteTable, upstreams: Record<Upstream, string[]>) {
+  const app = express();
+  const next: Record<Upstream, number> = { command: 0, query: 0 };
+  app.use(
+    '/api',
+    createProxyMiddleware({
+      changeOrigin: false,
+      pathRewrite: (p) => `/api${p}`,
+      router: (req) => {
+        const side = upstreamFor(table, req.method ?? 'GET', `/api${req.url ?? ''}`);
+        const targets = upstreams[side];
+        return targets[next[side]++ % targets.length]!;
+      },
+    }),
+  );
+  app.use(express.static(webDir, { index: false }));
+  app.get(/.*/, (_req, res) => res.sendFile(path.join(webDir, 'index.html')));
+  return app;
+}
+
+/** Polls /healthz until the process answers; a child that exits first fails the start. */
+async function waitUntilUp(url: string, children: ChildProcess[]): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const exited = children.find((child) => child.exitCode !== null && child.exitCode !== 0);
+    if (exited) throw new Error(`a scaled process exited with ${exited.exitCode} during start`);
+    const up = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
+    if (up) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function startChild(script: string, env: NodeJS.ProcessEnv, label: string): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && code !== 143 && signal !== 'SIGTERM') console.error(`[${label}] exited (${signal ?? code})`);
+  });
+  return child;
+}
+
+async function stopChildren(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
