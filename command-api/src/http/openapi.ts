@@ -4,7 +4,7 @@ import { openApiDocument, type OpenAPIRegistry } from '@shop/infra';
 
 // The registry and the document live in infra, so the query API registers its reads into the
 // same document without importing the command API (DESIGN: arrows point one way).
-export { createOpenApiRegistry, ErrorBody, openApiDocument } from '@shop/infra';
+export { createOpenApiRegistry, ErrorBody } from '@shop/infra';
 
 /** GET /api/openapi.json (every endpoint, reads and writes) and a browsable page at /api/docs. */
 export function openApiRoutes(registry: OpenAPIRegistry): Router {

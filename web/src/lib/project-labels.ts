@@ -2,11 +2,7 @@
  * Display labels and list orders of SPEC §4, taken from the domain so every screen and the server
  * name states alike.
  */
-import { customerListOrdering, internalListOrdering, productionStateLabels, projectStateLabels, type ProductionState, type ProjectState } from '@shop/domain';
-
-export { productionStateLabels, projectStateLabels, readinessLabels } from '@shop/domain';
-export type ProjectStateCode = ProjectState;
-export type ProductionStateCode = ProductionState;
+import { customerListOrdering, internalListOrdering, productionStateLabels, projectStateLabels, type ProjectState } from '@shop/domain';
 
 /** Customer list ordering of SPEC §4, used for the filter menu. */
 export const customerStateOrder: readonly ProjectState[] = customerListOrdering.states;

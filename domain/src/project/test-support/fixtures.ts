@@ -2,7 +2,7 @@ import type { Actor } from '../../account/actor.js';
 import { fold } from '../../shared/decider.js';
 import { projectDecider } from '../decider.js';
 import type { Project } from '../state.js';
-import type { ProjectCommand, ProjectCommandOf, ProjectCommandType } from '../commands.js';
+import type { ProjectCommandOf, ProjectCommandType } from '../commands.js';
 import type { ProjectEvent, ProjectEventOf } from '../events.js';
 import type { ProjectDraft, ProjectState } from '../model.js';
 
@@ -130,7 +130,6 @@ export function commandFor<K extends ProjectCommandType>(type: K, actor: Actor, 
   return { type, at, actor, ...extra[type] } as ProjectCommandOf<K>;
 }
 
-export type { ProjectCommand };
 
 /** The project a history leads to (the histories above always hold one). */
 export function projectIn(state: ProjectState): Project {

@@ -318,12 +318,6 @@ export const useEditorStore = create<EditorState>()((set, get) => {
   };
 });
 
-// Selectors
-export const selectProject = (s: EditorState) => s.project;
-export const selectProducts = (s: EditorState) => s.catalogue.products;
-export const selectCatalogue = (s: EditorState) => s.catalogue;
-export const selectStatus = (s: EditorState) => s.status;
-
 /** The editor's categories: the served ones plus R and X (SPEC §3). */
 export function categoriesOf(catalogue: Catalogue): Category[] {
   return editorCategories(catalogue.categories);

@@ -1,0 +1,41 @@
+/* global module */
+/**
+ * The one-way imports of DESIGN.md: domain ← infra ← (command-api, query-api, projectors) ← server;
+ * web → domain only; query-api reaches the projectors only through their read-model queries.
+ * Run by `npm run lint:deps` (part of `npm run lint`, so of `npm test`).
+ */
+const layer = (name) => `^${name}/`;
+const ours = ['domain', 'infra', 'command-api', 'query-api', 'projectors', 'server', 'web', 'tests'];
+const others = (...allowed) => `^(${ours.filter((name) => !allowed.includes(name)).join('|')})/`;
+
+module.exports = {
+  forbidden: [
+    { name: 'domain-is-pure', comment: 'domain/ imports nothing of ours', severity: 'error', from: { path: layer('domain') }, to: { path: others('domain') } },
+    { name: 'infra-on-domain-only', comment: 'infra/ imports the domain only', severity: 'error', from: { path: layer('infra') }, to: { path: others('domain', 'infra') } },
+    { name: 'command-api-on-domain-and-infra', severity: 'error', from: { path: layer('command-api') }, to: { path: others('domain', 'infra', 'command-api') } },
+    { name: 'projectors-on-domain-and-infra', severity: 'error', from: { path: layer('projectors') }, to: { path: others('domain', 'infra', 'projectors') } },
+    {
+      name: 'query-api-on-domain-infra-and-read-model-queries',
+      comment: 'query-api reads read models through @shop/projectors/queries, never the runner, relay or reactors',
+      severity: 'error',
+      from: { path: layer('query-api') },
+      to: { path: others('domain', 'infra', 'query-api', 'projectors'), pathNot: '^projectors/src/read-models/' },
+    },
+    {
+      name: 'query-api-not-into-projector-machinery',
+      severity: 'error',
+      from: { path: layer('query-api') },
+      to: { path: '^projectors/', pathNot: '^projectors/src/read-models/' },
+    },
+    { name: 'server-composes-apps', severity: 'error', from: { path: layer('server') }, to: { path: others('domain', 'infra', 'command-api', 'query-api', 'projectors', 'server') } },
+    { name: 'web-on-domain-only', comment: 'the web app shares only the domain with the server', severity: 'error', from: { path: layer('web') }, to: { path: others('domain', 'web') } },
+    { name: 'no-circular', severity: 'error', from: { pathNot: '^(tests|web)/' }, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'types', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};
