@@ -73,7 +73,7 @@ export async function startShop(
 
     let url: string | null = null;
     if (roles.includes('command') || roles.includes('query')) {
-      const security = await createSessionSecurity(pool);
+      const security = await createSessionSecurity(pool, { secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false });
       const deps = { ...base, runner, security, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
@@ -89,6 +89,7 @@ export async function startShop(
         routers,
         extra: [observability(pool, runner)],
         webDir: roles.length === 3 ? webDir : undefined,
+        trustProxy: config.TRUST_PROXY,
       });
       const server = await listen(app, config.PORT);
       stops.unshift(server.close);

@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect((await staff.put(`/api/internal/projects/${id}/`, { state: 'A' })).status).toBe(200);
   const paid = await customer.put(`/api/checkout/${id}/`, {
     shipping_notes: { shipping_address: { recipient_name: 'Rhea Reports', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' }, delivery_type: 2 },
-    payment: { card_number: '4242424242424242' },
+    payment: { token: 'tok_sandbox_visa' },
   });
   expect(paid.status, paid.text).toBe(200);
   expect(paid.body).toMatchObject({ state: 'P', payment: { partial: false, remaining: 0 } });

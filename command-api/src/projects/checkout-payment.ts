@@ -34,25 +34,32 @@ export function notesWithPaymentDetails(notes: ProjectNotes, plan: PaymentPlan):
   return { ...notes, payment_details: { partial_payment: plan.partial, details: { remaining: plan.remaining / 100 } } };
 }
 
-export interface ChargeOutcome {
-  chargeId: string;
+export interface Authorization {
+  authorizationId: string;
   testMode: boolean;
 }
 
-/** Charges through the gateway port; a decline is a 402 with the gateway's message. */
-export async function charge(gateway: PaymentGateway, plan: PaymentPlan, paymentMethod: string, projectId: string, idempotencyKey: string): Promise<ChargeOutcome> {
-  const result = await gateway.charge({
+/** Authorises through the gateway port (nothing is charged yet); a decline is a 402 with the gateway's message. */
+export async function authorize(gateway: PaymentGateway, plan: PaymentPlan, paymentToken: string, projectId: string, idempotencyKey: string): Promise<Authorization> {
+  const result = await gateway.authorize({
     amount: plan.amount,
     currency: 'usd',
-    paymentMethod,
+    paymentToken,
     description: `Project ${projectId}${plan.partial ? ' (deposit)' : ''}`,
     idempotencyKey,
   });
   if (result.status === 'declined') throw new HttpError(402, gateway.testMode ? `${result.message} (test mode: no money was moved)` : result.message);
-  return { chargeId: result.chargeId, testMode: result.testMode };
+  return { authorizationId: result.authorizationId, testMode: result.testMode };
 }
 
-export function recordPayment(plan: PaymentPlan, outcome: ChargeOutcome, gatewayName: string): ProjectCommandInput {
+export function recordPayment(plan: PaymentPlan, outcome: Authorization, gatewayName: string): ProjectCommandInput {
   const mode = outcome.testMode ? ' (TEST MODE)' : '';
-  return { type: 'RecordPayment', amount: plan.amount, partial: plan.partial, remaining: plan.remaining, details: `Card payment via ${gatewayName}${mode}, charge ${outcome.chargeId}`, chargeId: outcome.chargeId };
+  return {
+    type: 'RecordPayment',
+    amount: plan.amount,
+    partial: plan.partial,
+    remaining: plan.remaining,
+    details: `Card payment via ${gatewayName}${mode}, charge ${outcome.authorizationId}`,
+    chargeId: outcome.authorizationId,
+  };
 }

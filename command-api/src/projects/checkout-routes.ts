@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { projectDecider, ProjectNotes, ProjectState, ShippingNotes, validateShippingNotes, validationFailed, type Actor, type Project, type ProjectCommand } from '@shop/domain';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
-import { charge, notesWithPaymentDetails, planPayment, recordPayment, type PaymentPlan } from './checkout-payment.js';
+import { authorize, notesWithPaymentDetails, planPayment, recordPayment, type PaymentPlan } from './checkout-payment.js';
 import { customerProject } from './project-answers.js';
 import { sameJson, runProjectCommands, type ProjectCommandInput } from './project-commands.js';
 import { ProjectParams, RevisionField } from './project-schemas.js';
@@ -17,9 +17,12 @@ const CheckoutBody = z.object({
   notes: ProjectNotes.optional(),
   shipping_notes: ShippingNotes.optional(),
   payment: z
-    .object({ card_number: z.string({ error: 'Please enter a card number.' }).trim().min(12, 'Please enter a card number.').max(30, 'Please enter a card number.') })
+    .object({ token: z.string({ error: 'Please enter a card number.' }).regex(/^tok_\w{1,100}$/, 'Please enter a card number.') })
     .optional()
-    .describe('Pay now. The sandbox gateway takes test cards: 4242424242424242 succeeds, 4000000000000002 is declined.'),
+    .describe(
+      "Pay now with the token the gateway's client-side widget made from the card (never a card number). " +
+        'Sandbox test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.',
+    ),
   revision: RevisionField,
 });
 type CheckoutBody = z.infer<typeof CheckoutBody>;
@@ -36,24 +39,35 @@ export function checkoutRoutes(router: Router, deps: RouteDeps): void {
     handle: async ({ params, body }, { user, correlationId }) => {
       let paid: (PaymentPlan & { chargeId: string }) | null = null;
       const run = { user: user!, correlationId, expectedRevision: body.revision };
-      const result = await runProjectCommands(deps, params.id, run, async (project, actor) => {
-        const details = checkoutDetails(project, body);
-        const commands: ProjectCommandInput[] = [...updateIfChanged(project, details)];
-        if (!body.payment) return commands;
-        requireAddress(details.shipping_notes);
-        const wantsDeposit = body.notes?.payment_details?.partial_payment === true;
-        const plan = planPayment(project, details.notes, details.shipping_notes, wantsDeposit);
-        if (plan.partial) commands.splice(0, commands.length, ...updateIfChanged(project, { ...details, notes: notesWithPaymentDetails(details.notes, plan) }));
-        // Decide before charging, so a refused command never takes money.
-        dryRun(project, actor, [...commands, { type: 'RecordPayment', amount: plan.amount, partial: plan.partial, remaining: plan.remaining }]);
-        const outcome = await charge(deps.payments, plan, body.payment.card_number, params.id, `${params.id}:${correlationId}`);
-        paid = { ...plan, chargeId: outcome.chargeId };
-        return [...commands, recordPayment(plan, outcome, deps.payments.name)];
-      });
+      let result: Awaited<ReturnType<typeof runProjectCommands>>;
+      try {
+        result = await runProjectCommands(deps, params.id, run, async (project, actor) => {
+          const details = checkoutDetails(project, body);
+          const commands: ProjectCommandInput[] = [...updateIfChanged(project, details)];
+          if (!body.payment) return commands;
+          requireAddress(details.shipping_notes);
+          const wantsDeposit = body.notes?.payment_details?.partial_payment === true;
+          const plan = planPayment(project, details.notes, details.shipping_notes, wantsDeposit);
+          if (plan.partial) commands.splice(0, commands.length, ...updateIfChanged(project, { ...details, notes: notesWithPaymentDetails(details.notes, plan) }));
+          // Decide before authorising, so a refused command never reserves money.
+          dryRun(project, actor, [...commands, { type: 'RecordPayment', amount: plan.amount, partial: plan.partial, remaining: plan.remaining }]);
+          const authorization = await authorize(deps.payments, plan, body.payment.token, params.id, `${params.id}:${correlationId}`);
+          paid = { ...plan, chargeId: authorization.authorizationId };
+          return [...commands, recordPayment(plan, authorization, deps.payments.name)];
+        });
+      } catch (error) {
+        // The payment was not recorded (a concurrent edit, a refused command): release the money.
+        const reserved = paid as (PaymentPlan & { chargeId: string }) | null;
+        if (reserved) await deps.payments.voidAuthorization(reserved.chargeId);
+        throw error;
+      }
+      // Recorded: only now is the money taken.
+      const captured = paid as (PaymentPlan & { chargeId: string }) | null;
+      if (captured) await deps.payments.capture(captured.chargeId);
       return {
         ...customerProject(result.view, result.revision),
         payment_gateway: { name: deps.payments.name, test_mode: deps.payments.testMode },
-        ...(paid ? { payment: paid } : {}),
+        ...(captured ? { payment: captured } : {}),
       };
     },
   });

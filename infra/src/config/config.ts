@@ -38,8 +38,20 @@ export const commonConfigSchema = z.object({
 
 export const httpConfigSchema = commonConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port'),
-  PUBLIC_URL: optionalUrl('Public base URL used in e-mailed links (default http://localhost:PORT)'),
+  PUBLIC_URL: optionalUrl('Public base URL used in e-mailed links (default http://localhost:PORT); https makes the session cookies Secure'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'must be true, false, a hop count, or addresses/subnets/names such as loopback,10.0.0.0/8')
+    .default('loopback')
+    .transform(trustProxyValue)
+    .describe("Express 'trust proxy': which proxies in front may set X-Forwarded-For/-Proto (client address for login throttling, https)"),
 });
+
+/** 'true'/'false' and hop counts as Express wants them; anything else is its list of addresses. */
+function trustProxyValue(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 export const mailConfigSchema = z.object({
   SMTP_URL: z

@@ -14,6 +14,8 @@ export interface ApiAppOptions {
   extra?: Router[];
   /** Built web app to serve, with history-mode fallback to index.html. */
   webDir?: string;
+  /** Express 'trust proxy' (TRUST_PROXY); loopback unless said otherwise. */
+  trustProxy?: boolean | number | string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ApiAppOptions {
 export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? 'loopback');
   app.use(express.json({ limit: '1mb' }));
   for (const router of options.extra ?? []) app.use(router);
   app.use('/api', ...(options.before ?? []), ...options.routers, apiNotFound);

@@ -1,25 +1,33 @@
 /**
- * The payment port: the command side charges through it and records the outcome as an event.
+ * The payment port. Card numbers never reach our server: the gateway's client-side widget turns
+ * the card into a token in the browser, and the command side authorises that token, records the
+ * payment as an event, and only then captures the money. A failed append voids the authorisation,
+ * so no charge is left without its event (docs/decisions/0124).
  * The embedded shop uses the sandbox gateway; a real provider is another adapter of this port.
  */
-export interface ChargeRequest {
+export interface AuthorizeRequest {
   /** Cents. */
   amount: number;
   currency: 'usd';
-  /** What the gateway needs to charge: a test card number in the sandbox, a provider token elsewhere. */
-  paymentMethod: string;
+  /** The token the gateway's client-side widget made from the card. */
+  paymentToken: string;
   description: string;
-  /** Same key, same outcome: a retried request never charges twice. */
+  /** Same key, same outcome: a retried request never authorises twice. */
   idempotencyKey: string;
 }
 
-export type ChargeResult =
-  | { status: 'succeeded'; chargeId: string; testMode: boolean }
+export type AuthorizeResult =
+  | { status: 'authorized'; authorizationId: string; testMode: boolean }
   | { status: 'declined'; message: string; testMode: boolean };
 
 export interface PaymentGateway {
   readonly name: string;
   /** True for the sandbox: API answers say so, so nobody mistakes it for a real charge. */
   readonly testMode: boolean;
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Reserves the amount on the card; nothing is charged until `capture`. */
+  authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
+  /** Charges an authorised amount; capturing twice is a no-op. */
+  capture(authorizationId: string): Promise<void>;
+  /** Releases an authorisation that will not be captured. */
+  voidAuthorization(authorizationId: string): Promise<void>;
 }

@@ -49,7 +49,7 @@ describe('the whole flow, over HTTP and SMTP', () => {
 
     const paid = await customer.put(`/api/checkout/${id}/`, {
       shipping_notes: { shipping_address: address, delivery_type: 0 },
-      payment: { card_number: '4242424242424242' },
+      payment: { token: 'tok_sandbox_visa' },
     });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body).toMatchObject({ state: 'P', payment_gateway: { name: 'sandbox', test_mode: true }, payment: { partial: false, remaining: 0 } });

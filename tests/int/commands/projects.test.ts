@@ -151,7 +151,7 @@ describe('PUT /api/checkout/{id}/', () => {
   });
   it('declines the declining test card with 402 and records nothing', async () => {
     const project = await approvedProject();
-    const declined = await customer.put(`/api/checkout/${project.id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { card_number: '4000000000000002' } });
+    const declined = await customer.put(`/api/checkout/${project.id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { token: 'tok_sandbox_chargeDeclined' } });
     expect(declined.status).toBe(402);
     expect(declined.body.message).toMatch(/declined.*test mode/);
   });
@@ -160,7 +160,7 @@ describe('PUT /api/checkout/{id}/', () => {
     const paid = await customer.put(`/api/checkout/${project.id}/`, {
       shipping_notes: { shipping_address: address, delivery_type: 2 },
       notes: { payment_details: { partial_payment: true } },
-      payment: { card_number: '4242 4242 4242 4242' },
+      payment: { token: 'tok_sandbox_visa' },
     });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.state).toBe('P');

@@ -37,7 +37,7 @@ describe('reads after writes through the command API', () => {
     const paid = await customer.put(`/api/checkout/${id}/`, {
       shipping_notes: { shipping_address: { recipient_name: 'Rita', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' }, delivery_type: 2 },
       notes: { payment_details: { partial_payment: true } },
-      payment: { card_number: '4242 4242 4242 4242' },
+      payment: { token: 'tok_sandbox_visa' },
     });
     expect(paid.status, paid.text).toBe(200);
     const deposit: number = paid.body.payment.amount;

@@ -1,5 +1,6 @@
 import type { CostDetails, Fabric, ProjectNotes, ProjectState, ShippingNotes } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
+import { tokenizeSandboxCard } from './sandbox-card-widget';
 
 /** GET /api/checkout/{id}/ — the project as checkout shows it (SPEC §3 fields, money in cents). */
 export interface CheckoutProject {
@@ -41,7 +42,7 @@ export async function fetchCheckout(id: string): Promise<CheckoutProject> {
   return toCheckoutProject(await apiClient.get<unknown>(checkoutPath(id)));
 }
 
-/** The card the gateway charges (sandbox test mode: 4242 4242 4242 4242 succeeds); `deposit` pays half now. */
+/** The card (tokenized in the browser by the gateway's widget; sandbox: 4242 4242 4242 4242 succeeds); `deposit` pays half now. */
 export interface PaymentInput {
   card_number: string;
   deposit: boolean;
@@ -54,7 +55,7 @@ export interface PaymentAnswer {
 
 /**
  * PUT /api/checkout/{id}/ — SPEC §3: the checkout update carries only id, name, state, fabrics,
- * notes and shipping_notes; the payment rides along for the gateway.
+ * notes and shipping_notes; the payment token rides along for the gateway.
  */
 export async function payCheckout(project: CheckoutProject, shippingNotes: ShippingNotes, payment: PaymentInput): Promise<PaymentAnswer> {
   const paymentDetails = payment.deposit ? { payment_details: { ...project.notes.payment_details, partial_payment: true } } : {};
@@ -65,7 +66,7 @@ export async function payCheckout(project: CheckoutProject, shippingNotes: Shipp
     fabrics: project.fabrics,
     notes: { ...project.notes, ...paymentDetails },
     shipping_notes: shippingNotes,
-    payment: { card_number: payment.card_number },
+    payment: { token: tokenizeSandboxCard(payment.card_number) },
   };
   const data = await apiClient.put<{ payment_gateway?: { test_mode?: unknown } } | undefined>(checkoutPath(project.id), body);
   return { project: toCheckoutProject(data), testMode: data?.payment_gateway?.test_mode !== false };
