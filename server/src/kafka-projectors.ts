@@ -17,7 +17,7 @@ export async function startKafkaProjectors(
       partitions: config.KAFKA_PARTITIONS,
       retentionMs: config.KAFKA_RETENTION_MS,
       clientId: `shop-${role}-${hostname()}-${process.pid}`,
-    });
+    }, deps.logger);
   const relay = new EventRelay({ ...deps, kafka: transport('relay') });
   const feed = new KafkaProjectionFeed({ pool: deps.pool, kafka: transport('projector'), logger: deps.logger }, allProjections);
   await relay.start();

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, embeddedConfigSchema, loadConfig, onShutdownSignal } from '@shop/infra';
+import { ConfigError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
 import { allRoles, startShop, type Role } from './shop.js';
 
 /**
@@ -7,7 +7,8 @@ import { allRoles, startShop, type Role } from './shop.js';
  */
 export async function main(roles: readonly Role[] = allRoles): Promise<void> {
   try {
-    const config = loadConfig(embeddedConfigSchema);
+    // The embedded shop checks every setting; a role on its own only the settings it uses.
+    const config = roles.length === allRoles.length ? loadConfig(embeddedConfigSchema) : loadRoleConfig(roles);
     if (roles.length < allRoles.length && !config.DATABASE_URL) {
       throw new ConfigError(['DATABASE_URL: required when a role runs on its own (it must share the database)']);
     }

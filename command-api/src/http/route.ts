@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import { currentUser, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
+import { correlationIdOf, currentUser, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
 import { ErrorBody } from './openapi.js';
 
 /**
@@ -68,7 +67,8 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown, P extends z.ZodT
   const handler: RequestHandler = async (req, res) => {
     const user = checkAccess(req, definition.access);
     const input = parseInput(schema, req) as { body: z.infer<B>; params: z.infer<P>; query: z.infer<Q> };
-    const correlationId = req.get('x-correlation-id')?.slice(0, 100) || randomUUID();
+    // The id the request log gives this request (request-log.ts), so its events and log lines share it.
+    const correlationId = correlationIdOf(req);
     const answer = await definition.handle(input, { req, res, user, correlationId });
     if (answer !== undefined && !res.headersSent) res.status(definition.status ?? 200).json(answer);
   };

@@ -74,6 +74,29 @@ export const notificationsConfigSchema = z.object({
 
 /** The embedded single-process shop needs everything. */
 export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema);
+
+/**
+ * One schema per role of the scaled topology: a process checks only the settings it uses, so a
+ * query-api host is not stopped by (or silently given) an SMTP setting it never reads.
+ * command-api serves HTTP and ensures the staff account; query-api serves HTTP and may read the
+ * external notifications service; projectors send mail with links to PUBLIC_URL.
+ */
+export const roleConfigSchemas = {
+  command: httpConfigSchema.merge(staffConfigSchema),
+  query: httpConfigSchema.merge(notificationsConfigSchema),
+  projectors: commonConfigSchema.merge(mailConfigSchema).extend({ PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL }),
+} as const;
+export type ConfigRole = keyof typeof roleConfigSchemas;
+
+/**
+ * The settings of the given roles, checked with their schemas only; the settings no role of this
+ * process uses keep their defaults (they are not read from the environment at all).
+ */
+export function loadRoleConfig(roles: readonly ConfigRole[], env: NodeJS.ProcessEnv = process.env): EmbeddedConfig {
+  const defaults = loadConfig(embeddedConfigSchema, {});
+  const checked = roles.map((role) => loadConfig(roleConfigSchemas[role], env));
+  return Object.assign(defaults, ...checked) as EmbeddedConfig;
+}
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 export type CommonConfig = z.infer<typeof commonConfigSchema>;
 export type HttpConfig = z.infer<typeof httpConfigSchema>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Logger } from '../logging/logger.js';
 import { apiNotFound, errorHandler } from './error-handler.js';
+import { requestLogger } from './request-log.js';
 
 export interface ApiAppOptions {
   logger: Logger;
@@ -26,6 +27,7 @@ export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
+  app.use(requestLogger(options.logger));
   app.use(express.json({ limit: '1mb' }));
   for (const router of options.extra ?? []) app.use(router);
   app.use('/api', ...(options.before ?? []), ...options.routers, apiNotFound);

@@ -50,7 +50,8 @@ function httpStatusOf(error: unknown): number | undefined {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const body = toErrorBody(error);
-    if (body.status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    // req.log carries the request's correlation id (request-log.ts).
+    if (body.status >= 500) (req.log ?? logger).error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     res.status(body.status).json(body);
   };
 }

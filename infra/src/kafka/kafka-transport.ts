@@ -1,5 +1,6 @@
-import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Consumer, type logCreator, type Producer } from 'kafkajs';
 import type { StoredEvent } from '../event-store/event-store.js';
+import type { Logger } from '../logging/logger.js';
 
 export interface KafkaSettings {
   brokers: string;
@@ -16,11 +17,16 @@ export interface KafkaSettings {
 export class KafkaTransport {
   private readonly kafka: Kafka;
 
-  constructor(readonly settings: KafkaSettings) {
+  /** Without a logger kafkajs stays silent (tests, benchmarks); with one its warnings and errors go there. */
+  constructor(
+    readonly settings: KafkaSettings,
+    logger?: Logger,
+  ) {
     this.kafka = new Kafka({
       clientId: settings.clientId,
       brokers: settings.brokers.split(','),
-      logLevel: logLevel.NOTHING,
+      logLevel: logger ? logLevel.WARN : logLevel.NOTHING,
+      ...(logger ? { logCreator: kafkaLogsInto(logger.child({ component: 'kafkajs' })) } : {}),
       retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 5000 },
     });
   }
@@ -65,4 +71,14 @@ export function encodeEvent(event: StoredEvent): { key: string; value: string } 
 export function decodeEvent(value: Buffer | null): StoredEvent {
   if (!value) throw new Error('Kafka message without a value');
   return JSON.parse(value.toString('utf8')) as StoredEvent;
+}
+
+/** kafkajs log entries as pino lines, at the matching level, with kafkajs's own fields. */
+function kafkaLogsInto(logger: Logger): logCreator {
+  return () =>
+    ({ namespace, level, log }) => {
+      const { message, timestamp: _timestamp, logger: _name, ...fields } = log;
+      const method = level === logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : level === logLevel.INFO ? 'info' : 'debug';
+      logger[method]({ namespace, ...fields }, message);
+    };
 }
