@@ -24,3 +24,4 @@ export * from './payments/index.js';
 export * from './event-store/open-event-store.js';
 export * from './metrics/index.js';
 export * from './http/openapi.js';
+export * from './personal-data/index.js';

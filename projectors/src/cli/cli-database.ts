@@ -5,6 +5,7 @@ import {
   loadConfig,
   migrate,
   PostgresEventStore,
+  protectPersonalData,
   startEmbeddedPostgres,
   type EventStore,
   type Pool,
@@ -30,7 +31,7 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Pro
   const pool = createPool(url, 6);
   return {
     pool,
-    eventStore: new PostgresEventStore(pool),
+    eventStore: protectPersonalData(new PostgresEventStore(pool), pool),
     close: async () => {
       await pool.end();
       await embedded?.stop();
