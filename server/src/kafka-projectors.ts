@@ -1,4 +1,4 @@
-import { KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type Pool } from '@shop/infra';
+import { KafkaTransport, ProtectedEventStore, type EmbeddedConfig, type EventStore, type Logger, type Pool } from '@shop/infra';
 import { allProjections, EventRelay, KafkaProjectionFeed } from '@shop/projectors';
 import { hostname } from 'node:os';
 
@@ -18,8 +18,12 @@ export async function startKafkaProjectors(
       retentionMs: config.KAFKA_RETENTION_MS,
       clientId: `shop-${role}-${hostname()}-${process.pid}`,
     });
-  const relay = new EventRelay({ ...deps, kafka: transport('relay') });
-  const feed = new KafkaProjectionFeed({ pool: deps.pool, kafka: transport('projector'), logger: deps.logger }, allProjections);
+  // Personal fields cross Kafka sealed: the relay reads the adapter itself, the consumers open them.
+  const { eventStore } = deps;
+  const protectedStore = eventStore instanceof ProtectedEventStore ? eventStore : null;
+  const relay = new EventRelay({ ...deps, eventStore: protectedStore?.inner ?? eventStore, kafka: transport('relay') });
+  const reveal = protectedStore ? (events: Parameters<typeof protectedStore.protector.reveal>[0]) => protectedStore.protector.reveal(events) : undefined;
+  const feed = new KafkaProjectionFeed({ pool: deps.pool, kafka: transport('projector'), logger: deps.logger, reveal }, allProjections);
   await relay.start();
   await feed.start();
   deps.logger.info({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC }, 'projectors fed through Kafka');

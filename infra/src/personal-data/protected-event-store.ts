@@ -8,7 +8,8 @@ import type { PersonalDataProtector } from './personal-data-protector.js';
  */
 export class ProtectedEventStore implements EventStore {
   constructor(
-    private readonly inner: EventStore,
+    /** The adapter itself, for whoever must move events sealed (the Kafka relay). */
+    readonly inner: EventStore,
     readonly protector: PersonalDataProtector,
   ) {}
 
