@@ -1,15 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * One personal field as stored in an event: `pd1:<iv>:<ciphertext+tag>:<person id>`, AES-256-GCM
+ * Sealed personal data as stored in an event: `pd1:<iv>:<ciphertext+tag>:<person id>`, AES-256-GCM
  * with a fresh 96-bit IV per value and the person id as additional data, so a value cannot be
  * moved under another person's name. The person id names the key; it is not itself secret.
  */
 const PREFIX = 'pd1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-
-export const isSealed = (value: string): boolean => value.startsWith(PREFIX);
 
 export function seal(value: string, personId: string, key: Buffer): string {
   const iv = randomBytes(IV_BYTES);

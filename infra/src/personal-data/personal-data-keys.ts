@@ -21,13 +21,16 @@ export class PersonalDataKeys {
     return new Map(result.rows.map((row) => [row.person_id, row.data_key ?? 'erased']));
   }
 
-  /** The person's key, made on first use; 'erased' after erasure (it is never made again). */
+  /** The person's key, made on first use; 'erased' after erasure (it is never made again). One round trip once it exists. */
   async keyFor(personId: string): Promise<DataKey> {
-    await this.pool.query('INSERT INTO personal_data_keys (person_id, data_key) VALUES ($1, $2) ON CONFLICT (person_id) DO NOTHING', [
-      personId,
-      randomBytes(32),
-    ]);
-    return (await this.keysOf([personId])).get(personId) ?? 'erased';
+    const existing = (await this.keysOf([personId])).get(personId);
+    if (existing) return existing;
+    const made = await this.pool.query<{ data_key: Buffer }>(
+      'INSERT INTO personal_data_keys (person_id, data_key) VALUES ($1, $2) ON CONFLICT (person_id) DO NOTHING RETURNING data_key',
+      [personId, randomBytes(32)],
+    );
+    // Lost a race with another writer: theirs is the key.
+    return made.rows[0]?.data_key ?? (await this.keysOf([personId])).get(personId) ?? 'erased';
   }
 
   /** Crypto-shredding: the key is gone for good; a tombstone row remembers that the person was erased. */

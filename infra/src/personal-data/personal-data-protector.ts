@@ -1,6 +1,6 @@
 import { ERASED, mapPersonalFields, personalFields, subjectNamedBy } from '@shop/domain';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
-import { isSealed, open, seal, sealedFor } from './field-cipher.js';
+import { open, seal, sealedFor } from './field-cipher.js';
 import type { DataKey, PersonalDataKeys } from './personal-data-keys.js';
 
 /**
@@ -19,6 +19,7 @@ export class PersonalDataProtector {
    */
   async protect(streamId: string, events: NewEvent[]): Promise<{ events: NewEvent[]; subject: string | null }> {
     let subject: string | null | undefined;
+    const keys = new Map<string, Promise<DataKey>>(); // one key look-up per person per append
     const sealed: NewEvent[] = [];
     for (const event of events) {
       subject = subjectNamedBy(event.type, event.data) ?? subject;
@@ -27,7 +28,13 @@ export class PersonalDataProtector {
         continue;
       }
       subject ??= (await this.keys.subjectsOf([streamId])).get(streamId) ?? null;
-      sealed.push(subject === null ? event : { ...event, data: await this.sealFields(event, subject) });
+      if (subject === null) {
+        sealed.push(event);
+        continue;
+      }
+      const person = subject;
+      if (!keys.has(person)) keys.set(person, this.keys.keyFor(person));
+      sealed.push({ ...event, data: sealFields(event, person, await keys.get(person)!) });
     }
     const named = events.reduce<string | null>((last, event) => subjectNamedBy(event.type, event.data) ?? last, null);
     return { events: sealed, subject: named };
@@ -37,37 +44,47 @@ export class PersonalDataProtector {
   async reveal(events: StoredEvent[]): Promise<StoredEvent[]> {
     const personal = events.filter((event) => personalFields[event.type]);
     if (personal.length === 0) return events;
-    const { sealedBy, clearIn } = this.keyNeeds(personal);
+    const sealedBy = new Set<string>();
+    const clearIn = new Set<string>();
+    for (const event of personal) {
+      const envelope = event.data[SEALED];
+      if (typeof envelope === 'string') sealedBy.add(sealedFor(envelope));
+      else clearIn.add(event.streamId);
+    }
     const subjects = await this.keys.subjectsOf([...clearIn]);
     const keys = await this.keys.keysOf([...sealedBy, ...subjects.values()]);
     return events.map((event) => (personalFields[event.type] ? { ...event, data: revealed(event, keys, subjects.get(event.streamId)) } : event));
   }
+}
 
-  private async sealFields(event: NewEvent, subject: string): Promise<Record<string, unknown>> {
-    const key = await this.keys.keyFor(subject);
-    // A person erased before this event: their data is not taken in again.
-    return mapPersonalFields(event.type, event.data, (value) => (key === 'erased' ? ERASED : isSealed(value) ? value : seal(value, subject, key)));
-  }
+/**
+ * Where an event keeps its sealed personal fields: one AES-GCM envelope per event holding every
+ * personal field by path (one cipher operation per event, not per field); the fields themselves
+ * hold SEALED_FIELD in the stored data.
+ */
+const SEALED = '$personal';
+const SEALED_FIELD = '[sealed]';
 
-  /** Persons whose keys sealed values need, and streams whose clear (legacy) values need their subject. */
-  private keyNeeds(events: StoredEvent[]): { sealedBy: Set<string>; clearIn: Set<string> } {
-    const sealedBy = new Set<string>();
-    const clearIn = new Set<string>();
-    for (const event of events) {
-      mapPersonalFields(event.type, event.data, (value) => {
-        if (isSealed(value)) sealedBy.add(sealedFor(value));
-        else clearIn.add(event.streamId);
-        return value;
-      });
-    }
-    return { sealedBy, clearIn };
-  }
+function sealFields(event: NewEvent, subject: string, key: DataKey): Record<string, unknown> {
+  // A person erased before this event: their data is not taken in again.
+  if (key === 'erased') return mapPersonalFields(event.type, event.data, () => ERASED);
+  const values: Record<string, string> = {};
+  const data = mapPersonalFields(event.type, event.data, (value, path) => {
+    values[path] = value;
+    return SEALED_FIELD;
+  });
+  return Object.keys(values).length === 0 ? event.data : { ...data, [SEALED]: seal(JSON.stringify(values), subject, key) };
 }
 
 function revealed(event: StoredEvent, keys: Map<string, DataKey>, subject: string | undefined): Record<string, unknown> {
-  return mapPersonalFields(event.type, event.data, (value) => {
-    if (!isSealed(value)) return subject !== undefined && keys.get(subject) === 'erased' ? ERASED : value;
-    const key = keys.get(sealedFor(value));
-    return key === undefined || key === 'erased' ? ERASED : open(value, key);
-  });
+  const { [SEALED]: envelope, ...data } = event.data;
+  if (typeof envelope !== 'string') {
+    // Written in clear before encryption existed: upcast to ERASED once the subject is erased.
+    const erased = subject !== undefined && keys.get(subject) === 'erased';
+    return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
+  }
+  const key = keys.get(sealedFor(envelope));
+  if (key === undefined || key === 'erased') return mapPersonalFields(event.type, data, () => ERASED);
+  const values = JSON.parse(open(envelope, key)) as Record<string, string>;
+  return mapPersonalFields(event.type, data, (value, path) => values[path] ?? value);
 }
