@@ -110,6 +110,11 @@ describe('erasure of a customer who signed up, ordered and paid', () => {
     expect(trail(auditAfter).at(-1)[0]).toBe('CustomerDataErased');
     // The person can no longer log in.
     expect((await (await anonymous(shop)).post('/api/sessions/', { email: person.email, password: person.password })).status).toBe(401);
+    // Nobody is found by the erased marker (a transfer cannot reach an erased account).
+    expect((await staff.get(`/api/internal/check-user/?email=${encodeURIComponent(ERASED)}`)).status).toBe(404);
+    // Erasing again finishes whatever is left and changes nothing else.
+    expect((await staff.post(`/api/internal/users/${userId}/erase/`)).status).toBe(200);
+    await projectionsCaughtUp(db.pool);
 
     // A full rebuild from the log gives the same erased tables.
     const tablesOfProjections = allProjections.flatMap((projection) => projection.tables);
