@@ -96,6 +96,7 @@ describe('erasure of a customer who signed up, ordered and paid', () => {
       if (file.includes(`${path.sep}postgres${path.sep}`)) continue;
       for (const value of clearValues) expect(text.includes(value), `${value} in ${file}`).toBe(false);
     }
+    expect(await filesUnder(path.join(dataDir, 'uploads'))).toEqual([]);
     expect(logLines.length).toBeGreaterThan(0);
     for (const line of logLines) for (const value of clearValues) expect(line.includes(value), `${value} in log: ${line}`).toBe(false);
 
