@@ -70,7 +70,8 @@ async function removeOutsideTheLog(deps: RouteDeps, userId: string, email: strin
   const mails = await deps.pool.query<{ request_event_id: string }>(
     `UPDATE mail_deliveries SET recipient = $2, payload = payload - 'message',
        status = CASE WHEN status IN ('pending', 'sending') THEN 'failed' ELSE status END,
-       last_error = CASE WHEN status IN ('pending', 'sending') THEN 'personal data erased' ELSE last_error END
+       -- A mail server's error quotes the recipient: it goes too.
+       last_error = CASE WHEN status IN ('pending', 'sending') OR last_error IS NOT NULL THEN 'personal data erased' END
      WHERE stream_id = ANY($1) RETURNING request_event_id`,
     [streams, ERASED],
   );

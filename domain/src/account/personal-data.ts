@@ -28,6 +28,8 @@ export const personalFields: Readonly<Record<string, readonly string[]>> = {
   ImageUploaded: ['fileName'],
   InvoiceSent: ['email'],
   EmailRequested: ['to'],
+  // A mail server's refusal usually quotes the recipient's address.
+  EmailFailed: ['reason'],
 };
 
 /**
