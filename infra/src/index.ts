@@ -27,3 +27,4 @@ export * from './event-store/upcasting-event-store.js';
 export * from './metrics/index.js';
 export * from './http/openapi.js';
 export * from './commands/command-handler.js';
+export * from './personal-data/index.js';

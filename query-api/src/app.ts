@@ -8,6 +8,7 @@ import { catalogueRoutes } from './routes/catalogue-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { statsRoutes } from './routes/stats-routes.js';
 import { userRoutes } from './routes/user-routes.js';
+import { exportRoutes } from './privacy/export-routes.js';
 
 export type { QueryApiDeps } from './deps.js';
 
@@ -19,7 +20,7 @@ export type { QueryApiDeps } from './deps.js';
 export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();
   const routeDeps = { ...deps, registry: deps.registry ?? createOpenApiRegistry() };
-  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes]) {
+  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes]) {
     router.use(routes(routeDeps));
   }
   return router;

@@ -1,4 +1,4 @@
-import { KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type Pool } from '@shop/infra';
+import { kafkaEventCodec, KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type Pool } from '@shop/infra';
 import { allProjections, EventRelay, KafkaProjectionFeed } from '@shop/projectors';
 import { hostname } from 'node:os';
 
@@ -18,8 +18,10 @@ export async function startKafkaProjectors(
       retentionMs: config.KAFKA_RETENTION_MS,
       clientId: `shop-${role}-${hostname()}-${process.pid}`,
     }, deps.logger);
-  const relay = new EventRelay({ ...deps, kafka: transport('relay') });
-  const feed = new KafkaProjectionFeed({ pool: deps.pool, kafka: transport('projector'), logger: deps.logger }, allProjections);
+  // Personal fields cross Kafka sealed: the relay reads the adapter itself, the consumers open them.
+  const codec = kafkaEventCodec(deps.eventStore);
+  const relay = new EventRelay({ ...deps, eventStore: codec.relaySource, kafka: transport('relay') });
+  const feed = new KafkaProjectionFeed({ pool: deps.pool, kafka: transport('projector'), logger: deps.logger, reveal: codec.open }, allProjections);
   await relay.start();
   await feed.start();
   deps.logger.info({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC }, 'projectors fed through Kafka');

@@ -7,6 +7,7 @@ import { createTestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { appendBench } from './append-bench.js';
 import { lagBench } from './lag-bench.js';
+import { personalDataBench } from './personal-data-bench.js';
 import { queryBench } from './query-bench.js';
 import { replayBench } from './replay-bench.js';
 import { webBench } from './web-bench.js';
@@ -22,6 +23,7 @@ const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['lag', lagBench],
   ['query', queryBench],
   ['web', webBench],
+  ['personal-data', personalDataBench],
 ];
 
 async function main() {

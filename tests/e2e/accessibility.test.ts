@@ -55,6 +55,7 @@ const staffRoutes = () => [
   '/internal/organizations/',
   '/internal/organizations/unknown',
   '/internal/notifications/',
+  '/internal/privacy/',
 ];
 
 describe('accessibility (axe) on every route', () => {

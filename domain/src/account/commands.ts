@@ -17,7 +17,8 @@ export type AccountCommand =
   | Command<'RequestProfileCompletion', { email: string }>
   | Command<'CompleteGuestProfile', { email: string; name: string; phone?: string }>
   | Command<'SetStaffFlag', { isStaff: boolean }>
-  | Command<'SetDesignerFlag', { isDesigner: boolean }>;
+  | Command<'SetDesignerFlag', { isDesigner: boolean }>
+  | Command<'ErasePersonalData'>;
 
 export type AccountCommandType = AccountCommand['type'];
 export type AccountCommandOf<T extends AccountCommandType> = Extract<AccountCommand, { type: T }>;

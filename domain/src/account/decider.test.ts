@@ -5,6 +5,7 @@ import type { Actor } from './actor.js';
 import type { AccountCommand } from './commands.js';
 import { accountDecider } from './decider.js';
 import type { AccountEvent } from './events.js';
+import { ERASED } from './personal-data.js';
 import { accountView } from './state.js';
 
 const account = spec(accountDecider);
@@ -122,7 +123,7 @@ describe('evolve and accountView', () => {
       { type: 'ProfileUpdated', data: { phone: '555', ...stamp(self) } },
       { type: 'StaffFlagSet', data: { isStaff: true, ...stamp(staff) } },
       { type: 'DesignerFlagSet', data: { isDesigner: true, ...stamp(staff) } },
-    ])).toEqual({ user_id: 'u-1', email: 'ann@example.com', name: 'Ann', phone: '555', is_staff: true, is_designer: true, is_guest: false, is_active: true, created: at, activated: later });
+    ])).toEqual({ user_id: 'u-1', email: 'ann@example.com', name: 'Ann', phone: '555', is_staff: true, is_designer: true, is_guest: false, is_active: true, created: at, activated: later, is_erased: false });
   });
   it('turns a guest into an active user on profile completion', () => {
     expect(viewAfter([guest])).toMatchObject({ is_guest: true, is_active: false, email: '' });
@@ -138,5 +139,19 @@ describe('unknown messages', () => {
     expect(() => accountDecider.decide(bogusCommand, fold(accountDecider, active))).toThrow('Unhandled case');
     const bogusEvent = { type: 'Renamed', data: stamp(self) } as unknown as AccountEvent;
     expect(() => fold(accountDecider, [registered, bogusEvent])).toThrow('Unhandled case');
+  });
+});
+
+describe('ErasePersonalData', () => {
+  const erased: AccountEvent = { type: 'PersonalDataErased', data: { userId: 'u-1', ...stamp(self) } };
+  it('the user themself or staff erase an account once; its profile then reads as erased', () => {
+    account.given(active).when(command('ErasePersonalData')).then([erased]);
+    account.given(active).when(command('ErasePersonalData', {}, staff)).then([{ type: 'PersonalDataErased', data: { userId: 'u-1', ...stamp(staff) } }]);
+    expect(accountView(fold(accountDecider, [...active, erased]))).toMatchObject({ user_id: 'u-1', email: ERASED, name: ERASED, phone: ERASED, is_active: true, is_erased: true });
+    account.given([...active, erased]).when(command('ErasePersonalData', {}, staff)).thenThrows('ALREADY_ERASED');
+  });
+  it('refuses strangers and staff accounts', () => {
+    account.given(active).when(command('ErasePersonalData', {}, other)).thenThrows('NOT_YOUR_ACCOUNT');
+    account.given([...active, { type: 'StaffFlagSet', data: { isStaff: true, ...stamp(staff) } }]).when(command('ErasePersonalData', {}, staff)).thenThrows('STAFF_NOT_ERASABLE');
   });
 });

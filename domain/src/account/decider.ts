@@ -4,6 +4,7 @@ import { emailProblem } from '../validation/credentials.js';
 import { stampOf, type Actor } from './actor.js';
 import type { AccountCommand, AccountCommandOf } from './commands.js';
 import type { AccountEvent } from './events.js';
+import { ERASED } from './personal-data.js';
 import { initialAccountState, type Account, type AccountStreamState } from './state.js';
 
 type Existing = Exclude<AccountStreamState, { status: 'empty' }>;
@@ -75,6 +76,8 @@ function decideOn(state: Existing, command: ExistingCommand): AccountEvent[] {
     case 'SetDesignerFlag':
       requireStaff(command.actor);
       return command.isDesigner === state.account.isDesigner ? [] : [{ type: 'DesignerFlagSet', data: { isDesigner: command.isDesigner, ...stamp } }];
+    case 'ErasePersonalData':
+      return erasure(state, command);
     default:
       return assertNever(command);
   }
@@ -115,6 +118,17 @@ function updateProfile(account: Account, command: AccountCommandOf<'UpdateProfil
   return Object.keys(changes).length === 0 ? [] : [{ type: 'ProfileUpdated', data: { ...changes, ...stampOf(command) } }];
 }
 
+/**
+ * GDPR art. 17: the user themself or staff. Staff accounts are not erased while they are staff,
+ * since their names stand behind back-office actions; drop the flag first (docs/decisions/0160).
+ */
+function erasure(state: Existing, command: AccountCommandOf<'ErasePersonalData'>): AccountEvent[] {
+  requireSelf(command.actor, state.account);
+  if (state.account.erased) throw ruleViolation('ALREADY_ERASED', 'The personal data of this account is already erased.');
+  if (state.account.isStaff) throw ruleViolation('STAFF_NOT_ERASABLE', 'Remove the staff flag before erasing this account.');
+  return [{ type: 'PersonalDataErased', data: { userId: state.account.userId, ...stampOf(command) } }];
+}
+
 function requireSelf(actor: Actor, account: Account): void {
   if (!actor.isStaff && actor.userId !== account.userId) throw new DomainError('forbidden', 'NOT_YOUR_ACCOUNT', 'This account belongs to someone else.');
 }
@@ -146,7 +160,7 @@ export function evolve(state: AccountStreamState, event: AccountEvent): AccountS
 }
 
 const newAccount = (userId: string, email: string, name: string, phone: string, isDesigner: boolean, at: string): Account => ({
-  userId, email, name, phone, isDesigner, isStaff: false, created: at, updated: at, activated: null,
+  userId, email, name, phone, isDesigner, isStaff: false, created: at, updated: at, activated: null, erased: null,
 });
 
 function changed(state: Existing, event: Exclude<AccountEvent, { type: 'Registered' | 'GuestCreated' }>): AccountStreamState {
@@ -170,6 +184,8 @@ function changed(state: Existing, event: Exclude<AccountEvent, { type: 'Register
       return { ...state, account: { ...account, isStaff: event.data.isStaff } };
     case 'DesignerFlagSet':
       return { ...state, account: { ...account, isDesigner: event.data.isDesigner } };
+    case 'PersonalDataErased':
+      return { ...state, account: { ...account, email: ERASED, name: ERASED, phone: ERASED, erased: event.data.at } };
     default:
       return assertNever(event);
   }

@@ -37,6 +37,8 @@ export const GuestProfileCompleted = event('GuestProfileCompleted', {
 });
 export const StaffFlagSet = event('StaffFlagSet', { isStaff: z.boolean() });
 export const DesignerFlagSet = event('DesignerFlagSet', { isDesigner: z.boolean() });
+/** The user's data key was destroyed: their personal fields read as erased from now on (personal-data.ts). */
+export const PersonalDataErased = event('PersonalDataErased', { userId: z.string().min(1) });
 
 export const AccountEvent = z.discriminatedUnion('type', [
   Registered,
@@ -50,6 +52,7 @@ export const AccountEvent = z.discriminatedUnion('type', [
   GuestProfileCompleted,
   StaffFlagSet,
   DesignerFlagSet,
+  PersonalDataErased,
 ]);
 export type AccountEvent = z.infer<typeof AccountEvent>;
 export type AccountEventType = AccountEvent['type'];

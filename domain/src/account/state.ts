@@ -9,6 +9,8 @@ export interface Account {
   created: string;
   updated: string;
   activated: string | null;
+  /** When the personal data was erased (the data key destroyed); null while it is held. */
+  erased: string | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export interface AccountView {
   is_active: boolean;
   created: string;
   activated: string | null;
+  is_erased: boolean;
 }
 
 export function accountView(state: AccountStreamState): AccountView | null {
@@ -51,5 +54,6 @@ export function accountView(state: AccountStreamState): AccountView | null {
     is_active: state.status === 'active',
     created: account.created,
     activated: account.activated,
+    is_erased: (account.erased ?? null) !== null,
   };
 }

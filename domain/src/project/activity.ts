@@ -47,6 +47,7 @@ export function activityKind(type: ProjectEventType): ActivityKind | null {
     case 'NoteDeleted':
     case 'EmailRequested':
     case 'EmailSent':
+    case 'CustomerDataErased':
       return null;
     default:
       return assertNever(type);

@@ -63,7 +63,9 @@ export type ProjectCommand =
   | Command<'EditNote', { noteId: string; text: string }>
   | Command<'DeleteNote', { noteId: string }>
   | Command<'RecordEmailSent', { emailId: string }>
-  | Command<'RecordEmailFailed', { emailId: string; reason: string }>;
+  | Command<'RecordEmailFailed', { emailId: string; reason: string }>
+  /** The owner's personal data was erased (decision 0160): the project keeps its money, dates and states. */
+  | Command<'EraseCustomerData', { userId: string }>;
 
 export type ProjectCommandType = ProjectCommand['type'];
 export type ProjectCommandOf<T extends ProjectCommandType> = Extract<ProjectCommand, { type: T }>;

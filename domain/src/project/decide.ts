@@ -22,9 +22,17 @@ export function decide(command: ProjectCommand, state: ProjectStreamState): Proj
       return [createProject(command, state)];
     case 'CopyProject':
       return [copyProject(command, state)];
+    case 'EraseCustomerData':
+      return [eraseCustomerData(command, state)];
     default:
       return decideOn(existingProject(state), command);
   }
+}
+
+/** Any project keyed to the person, deleted ones too: their events hold the address as well. */
+function eraseCustomerData(command: ProjectCommandOf<'EraseCustomerData'>, state: ProjectStreamState): ProjectEventOf<'CustomerDataErased'> {
+  if (state.status === 'empty') existingProject(state);
+  return { type: 'CustomerDataErased', data: { userId: command.userId, ...stampOf(command) } };
 }
 
 function existingProject(state: ProjectStreamState): Project {

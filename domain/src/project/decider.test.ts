@@ -355,3 +355,12 @@ describe('e-mail outcomes', () => {
     project.given([...historyTo.A, requested, sent]).when(commandFor('RecordEmailFailed', system)).thenThrows('EMAIL_ALREADY_SENT');
   });
 });
+
+describe('EraseCustomerData', () => {
+  it('records the erasure on any project keyed to the person, deleted ones too, and never on a missing one', () => {
+    const erased: ProjectEvent = { type: 'CustomerDataErased', data: { userId: customer.userId, ...by(staff) } };
+    project.given(historyTo.P).when(commandFor('EraseCustomerData', staff)).then([erased]);
+    project.given([created(), deleted]).when(commandFor('EraseCustomerData', staff)).then([erased]);
+    project.given([]).when(commandFor('EraseCustomerData', staff)).thenThrows('PROJECT_NOT_FOUND');
+  });
+});

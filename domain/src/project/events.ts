@@ -186,6 +186,9 @@ export const EmailRequested = event('EmailRequested', {
 export const EmailSent = event('EmailSent', { emailId: z.string().min(1) });
 export const EmailFailed = event('EmailFailed', { emailId: z.string().min(1), reason: z.string().max(2000) });
 
+/** The owner's personal data was erased (their key destroyed): their fields here read as erased now. */
+export const CustomerDataErased = event('CustomerDataErased', { userId: z.string().min(1) });
+
 export const ProjectEvent = z.discriminatedUnion('type', [
   ProjectCreated,
   ProjectCopied,
@@ -218,6 +221,7 @@ export const ProjectEvent = z.discriminatedUnion('type', [
   EmailRequested,
   EmailSent,
   EmailFailed,
+  CustomerDataErased,
 ]);
 export type ProjectEvent = z.infer<typeof ProjectEvent>;
 export type ProjectEventType = ProjectEvent['type'];

@@ -1,3 +1,4 @@
+import { ERASED } from '../account/personal-data.js';
 import { assertNever } from '../shared/decider.js';
 import type { DraftBody, ItemPrice, FabricPrice, ProjectEvent, ProjectEventOf } from './events.js';
 import type { Fabric, ProjectNotes } from './model.js';
@@ -11,6 +12,9 @@ export function evolve(state: ProjectStreamState, event: ProjectEvent): ProjectS
       return { status: 'existing', project: created(event) };
     case 'ProjectDeleted':
       return state.status === 'empty' ? state : { status: 'deleted', project: deleted(state.project, event.data.at) };
+    case 'CustomerDataErased':
+      // Deleted projects too: they stay in the audit log.
+      return state.status === 'empty' ? state : { status: state.status, project: erasedProject(state.project) };
     default:
       return state.status === 'existing' ? { status: 'existing', project: applyChange(state.project, event) } : state;
   }
@@ -70,7 +74,7 @@ const deleted = (project: Project, at: string): Project => ({
   updated: at,
 });
 
-type ChangeEvent = Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectCopied' | 'ProjectDeleted' }>;
+type ChangeEvent = Exclude<ProjectEvent, { type: 'ProjectCreated' | 'ProjectCopied' | 'ProjectDeleted' | 'CustomerDataErased' }>;
 
 function applyChange(project: Project, event: ChangeEvent): Project {
   return { ...change(project, event), updated: event.data.at };
@@ -192,4 +196,19 @@ function fabricArrived(project: Project, fabricId: string | null, at: string): P
 
 function settleEmail(project: Project, emailId: string, outcome: Pick<Project['emails'][number], 'status' | 'settled' | 'failure'>): Project {
   return { ...project, emails: project.emails.map((email) => (email.emailId === emailId ? { ...email, ...outcome } : email)) };
+}
+
+/**
+ * The project with its owner's personal fields as a replay after key destruction reads them
+ * (personal-data.ts): every address field present, e-mail recipients and upload file names.
+ */
+function erasedProject(project: Project): Project {
+  const address = project.shipping_notes.shipping_address;
+  const erasedAddress = address ? Object.fromEntries(Object.entries(address).map(([key, value]) => [key, typeof value === 'string' ? ERASED : value])) : undefined;
+  return {
+    ...project,
+    shipping_notes: erasedAddress ? { ...project.shipping_notes, shipping_address: erasedAddress } : project.shipping_notes,
+    emails: project.emails.map((email) => ({ ...email, to: ERASED })),
+    uploads: project.uploads.map((upload) => ({ ...upload, fileName: ERASED })),
+  };
 }

@@ -32,7 +32,7 @@ export const productionStateLabels: Record<ProductionState, string> = {
 };
 
 /** Commands decided against an existing project (create and copy need an empty stream). */
-export type GuardedCommandType = Exclude<ProjectCommandType, 'CreateProject' | 'CopyProject'>;
+export type GuardedCommandType = Exclude<ProjectCommandType, 'CreateProject' | 'CopyProject' | 'EraseCustomerData'>;
 
 export interface TransitionRule {
   /** States in which the owner (or a member of the project's organization) may issue it. */

@@ -1,10 +1,36 @@
+import { PersonalDataKeys, PersonalDataProtector, ProtectedEventStore } from '../personal-data/index.js';
 import type { Pool } from '../postgres/pool.js';
-import type { EventStore } from './event-store.js';
+import type { EventStore, StoredEvent } from './event-store.js';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
-import { UpcastingEventStore } from './upcasting-event-store.js';
+import { upcastAll, UpcastingEventStore } from './upcasting-event-store.js';
 
-/** The PostgreSQL event store by default; EventStoreDB when EVENTSTORE_URL is set; read with upcasting either way. */
+/**
+ * The PostgreSQL event store by default; EventStoreDB when EVENTSTORE_URL is set. Either way
+ * personal fields are encrypted on the way in and decrypted on the way out (keys in PostgreSQL),
+ * and old event versions are upcast after decryption, so every reader sees current, open events.
+ */
 export function openEventStore(config: { EVENTSTORE_URL?: string | undefined }, pool: Pool): EventStore {
-  return new UpcastingEventStore(config.EVENTSTORE_URL ? new EventStoreDbEventStore(config.EVENTSTORE_URL) : new PostgresEventStore(pool));
+  const inner = config.EVENTSTORE_URL ? new EventStoreDbEventStore(config.EVENTSTORE_URL) : new PostgresEventStore(pool);
+  return new UpcastingEventStore(protectPersonalData(inner, pool));
+}
+
+export const protectPersonalData = (inner: EventStore, pool: Pool): EventStore =>
+  new ProtectedEventStore(inner, new PersonalDataProtector(new PersonalDataKeys(pool)));
+
+/**
+ * Events cross Kafka as stored (personal fields sealed, original versions): the relay reads the
+ * adapter under the wrappers, and each consumer opens what it receives the way the wrappers would.
+ */
+export function kafkaEventCodec(store: EventStore): { relaySource: EventStore; open: (events: StoredEvent[]) => Promise<StoredEvent[]> } {
+  const upcasting = store instanceof UpcastingEventStore ? store : null;
+  const under = upcasting?.inner ?? store;
+  const sealed = under instanceof ProtectedEventStore ? under : null;
+  return {
+    relaySource: sealed?.inner ?? under,
+    open: async (events) => {
+      const opened = sealed ? await sealed.protector.reveal(events) : events;
+      return upcasting ? upcastAll(opened) : opened;
+    },
+  };
 }

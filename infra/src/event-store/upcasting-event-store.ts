@@ -7,7 +7,7 @@ import type { EventStore, NewEvent, ReadAllOptions, StoredEvent, SubscribeOption
  * through the domain's upcaster registry. Appends pass through unchanged.
  */
 export class UpcastingEventStore implements EventStore {
-  constructor(private readonly inner: EventStore) {}
+  constructor(readonly inner: EventStore) {}
 
   appendToStream(streamId: string, events: NewEvent[], options?: Parameters<EventStore['appendToStream']>[2]) {
     return this.inner.appendToStream(streamId, events, options);
@@ -30,4 +30,4 @@ export class UpcastingEventStore implements EventStore {
   }
 }
 
-const upcastAll = (events: StoredEvent[]): StoredEvent[] => events.map((event) => eventUpcasters.upcast(event));
+export const upcastAll = (events: StoredEvent[]): StoredEvent[] => events.map((event) => eventUpcasters.upcast(event));

@@ -5,6 +5,7 @@ import {
   loadConfig,
   migrate,
   PostgresEventStore,
+  protectPersonalData,
   startEmbeddedPostgres,
   UpcastingEventStore,
   type EventStore,
@@ -31,7 +32,7 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Pro
   const pool = createPool(url, 6);
   return {
     pool,
-    eventStore: new UpcastingEventStore(new PostgresEventStore(pool)),
+    eventStore: new UpcastingEventStore(protectPersonalData(new PostgresEventStore(pool), pool)),
     close: async () => {
       await pool.end();
       await embedded?.stop();

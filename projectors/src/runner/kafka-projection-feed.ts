@@ -17,7 +17,14 @@ export class KafkaProjectionFeed {
   private readonly statuses = new Map<string, ProjectionStatus>();
 
   constructor(
-    private readonly deps: { pool: Pool; kafka: KafkaTransport; logger: Logger; groupId?: string },
+    private readonly deps: {
+      pool: Pool;
+      kafka: KafkaTransport;
+      logger: Logger;
+      groupId?: string;
+      /** Opens sealed personal fields: the topic carries events as stored (docs/decisions/0160). */
+      reveal?: (events: StoredEvent[]) => Promise<StoredEvent[]>;
+    },
     readonly projections: readonly Projection[],
   ) {
     for (const projection of projections) {
@@ -38,8 +45,8 @@ export class KafkaProjectionFeed {
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
-        const events = batch.messages.map((message) => decodeEvent(message.value));
-        await this.applyToAll(events);
+        const decoded = batch.messages.map((message) => decodeEvent(message.value));
+        await this.applyToAll(this.deps.reveal ? await this.deps.reveal(decoded) : decoded);
         const last = batch.messages[batch.messages.length - 1]!;
         await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
         await heartbeat();

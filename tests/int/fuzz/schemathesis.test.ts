@@ -22,9 +22,9 @@ const binary = schemathesisBinary();
 if (!binary) console.warn('\n!!! schemathesis not found (.tmp/schemathesis-venv or PATH): the API fuzz test is SKIPPED (pip install schemathesis)\n');
 if (!binary && process.env.CI) throw new Error('schemathesis must be installed in CI (.ci/run puts it in .tmp/schemathesis-venv)');
 
-/** Becoming a guest and logging out replace or end the session the rest of a run needs. */
-const KEEP_SESSION = ['--exclude-name', 'POST /guests/', '--exclude-name', 'DELETE /sessions'];
-const SESSION_CHANGING = ['--include-name', 'POST /guests/', '--include-name', 'DELETE /sessions'];
+/** Becoming a guest, logging out and erasing oneself replace or end the session the rest of a run needs. */
+const KEEP_SESSION = ['--exclude-name', 'POST /guests/', '--exclude-name', 'DELETE /sessions', '--exclude-name', 'POST /users/erase/'];
+const SESSION_CHANGING = ['--include-name', 'POST /guests/', '--include-name', 'DELETE /sessions', '--include-name', 'POST /users/erase/'];
 
 interface RunResult {
   exitCode: number;

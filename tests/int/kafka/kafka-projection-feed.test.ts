@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, KafkaTransport, PostgresEventStore, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, KafkaTransport, PostgresEventStore, ProtectedEventStore, protectPersonalData, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
@@ -79,5 +79,36 @@ describe('projections through Kafka', () => {
     for (const stream of streams) {
       expect(rows.filter((row) => row.stream_id === stream).map((row) => row.revision)).toEqual([0, 1, 2, 3]);
     }
+  });
+
+  it('carries personal fields sealed; the consumers open them (docs/decisions/0160)', async (context) => {
+    if (!kafka) return context.skip();
+    const logger = createLogger('silent');
+    const store = protectPersonalData(new PostgresEventStore(db.pool, { pollIntervalMs: 20 }), db.pool) as ProtectedEventStore;
+    const topic = `pd-${randomUUID()}`.slice(0, 40);
+    const make = (clientId: string) => new KafkaTransport({ brokers: kafka!.brokers, topic, partitions: 1, retentionMs: -1, clientId });
+    const opened: StoredEvent[] = [];
+    const catcher: Projection = { name: 'catcher', handles: ['Registered'], tables: [], apply: async (_client, event) => void opened.push(event) };
+    const relay = new EventRelay({ pool: db.pool, eventStore: store.inner, kafka: make('pd-relay'), logger });
+    const feed = new KafkaProjectionFeed({ pool: db.pool, kafka: make('pd-projector'), logger, groupId: `g-${topic}`, reveal: (events) => store.protector.reveal(events) }, [catcher]);
+    await relay.start();
+    await feed.start();
+    const raw: string[] = [];
+    const probe = make('pd-probe').consumer(`probe-${topic}`);
+    await probe.connect();
+    await probe.subscribe({ topic, fromBeginning: true });
+    await probe.run({ eachMessage: async ({ message }) => void raw.push(message.value?.toString() ?? '') });
+
+    const userId = randomUUID();
+    const data = { userId, email: 'kafka.person@shop.test', name: 'Kafka Person', phone: '555-0123', isDesigner: false, at: new Date(0).toISOString(), by: userId };
+    await store.appendToStream(`account-${userId}`, [{ ...counted(), type: 'Registered', data }]);
+    await waitFor(async () => opened.some((event) => event.data.userId === userId) && raw.some((value) => value.includes(userId)));
+    await probe.disconnect();
+    await feed.stop();
+    await relay.stop();
+
+    expect(opened.find((event) => event.data.userId === userId)!.data).toEqual(data);
+    const onTheWire = raw.find((value) => value.includes(userId))!;
+    for (const clear of [data.email, data.name, data.phone]) expect(onTheWire).not.toContain(clear);
   });
 });

@@ -22,7 +22,7 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<Page.ForgotPasswordPage />} />
         <Route path={paths.activation} element={<Page.ActivationPage />} />
         <Route path={paths.profileCompletion} element={<Page.ProfileCompletionPage />} />
-        <Route path={paths.account} element={<RequireUser><Page.AccountPage /></RequireUser>} />
+        <Route path={paths.account} element={<RequireUser><Page.AccountPage /><Page.PrivacySection /></RequireUser>} />
         <Route path={paths.projects} element={<RequireUser><Page.ProjectListPage /></RequireUser>} />
         {/* The editor decides guest access itself (SPEC §2), so these are not wrapped. */}
         <Route path={paths.projectCreate} element={<Page.ProjectCreatePage />} />
@@ -37,6 +37,7 @@ export function AppRoutes() {
         <Route path={paths.internalOrganizations} element={<RequireStaff><Page.OrganizationListPage /></RequireStaff>} />
         <Route path={paths.internalOrganization} element={<RequireStaff><Page.OrganizationDetailPage /></RequireStaff>} />
         <Route path={paths.internalNotifications} element={<RequireStaff><Page.NotificationsManagerPage /></RequireStaff>} />
+        <Route path={paths.internalPrivacy} element={<RequireStaff><Page.EraseUserPage /></RequireStaff>} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -23,6 +23,8 @@ export const paths = {
   internalOrganization: '/internal/organizations/:id',
   /** Not in SPEC §2: the staff notifications manager (issue 7). */
   internalNotifications: '/internal/notifications/',
+  /** Not in SPEC §2: staff erase a user's personal data (issue 16). */
+  internalPrivacy: '/internal/privacy/',
 } as const;
 
 const seg = (value: string | number) => encodeURIComponent(String(value));

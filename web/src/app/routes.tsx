@@ -26,3 +26,5 @@ export const TransferPage = lazyPage(() => import('../features/transfer/componen
 export const OrganizationListPage = lazyPage(() => import('../features/organizations/components/OrganizationListPage'), 'OrganizationListPage');
 export const OrganizationDetailPage = lazyPage(() => import('../features/organizations/components/OrganizationDetailPage'), 'OrganizationDetailPage');
 export const NotificationsManagerPage = lazyPage(() => import('../features/notifications-admin/components/NotificationsManagerPage'), 'NotificationsManagerPage');
+export const PrivacySection = lazyPage(() => import('../features/privacy/components/PrivacySection'), 'PrivacySection');
+export const EraseUserPage = lazyPage(() => import('../features/privacy/components/EraseUserPage'), 'EraseUserPage');

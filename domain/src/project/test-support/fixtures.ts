@@ -126,6 +126,7 @@ export function commandFor<K extends ProjectCommandType>(type: K, actor: Actor, 
     DeleteNote: { noteId: 'n-1' },
     RecordEmailSent: { emailId: 'e-1' },
     RecordEmailFailed: { emailId: 'e-1', reason: 'bounced' },
+    EraseCustomerData: { userId: customer.userId },
   };
   return { type, at, actor, ...extra[type] } as ProjectCommandOf<K>;
 }

@@ -3,6 +3,7 @@ import type { PoolClient, StoredEvent } from '@shop/infra';
 import type { Projection } from '../../runner/projection.js';
 import { byStream } from '../stream-batches.js';
 import { activityEntry } from './activity.js';
+import { eraseHistory } from './erasure.js';
 import { viewChanges } from './changes.js';
 import { timelineStep } from './timeline.js';
 
@@ -17,7 +18,7 @@ export const projectHistoryProjection: Projection = {
   tables: ['project_fold', 'project_activity', 'project_timeline', 'project_audit_log'],
   apply: async (client, event) => {
     const domainEvent = ProjectEvent.parse({ type: event.type, data: event.data });
-    const before = await loadFold(client, event.streamId);
+    const before = domainEvent.type === 'CustomerDataErased' ? await eraseHistory(client, event.streamId) : await loadFold(client, event.streamId);
     const after = evolveProject(before, domainEvent);
     await saveFold(client, event.streamId, after);
     await appendAudit(client, event, before, after);
@@ -26,6 +27,11 @@ export const projectHistoryProjection: Projection = {
   },
   // Same rows in fewer round trips: folds read once, logs inserted in one statement per table.
   applyMany: async (client, events) => {
+    // An erasure rewrites the rows before it, so a batch holding one goes event by event.
+    if (events.some((event) => event.type === 'CustomerDataErased')) {
+      for (const event of events) await projectHistoryProjection.apply(client, event);
+      return;
+    }
     const groups = byStream(events);
     const folds = await loadFolds(client, [...groups.keys()]);
     const rows = { audit: [] as object[], activity: [] as object[], timeline: [] as object[] };

@@ -8,9 +8,12 @@ export async function findUser(db: Db, userId: string): Promise<AccountView | nu
   return result.rows[0]?.view ?? null;
 }
 
-/** By e-mail, compared the way the domain stores it (trimmed, lower-cased). */
+/** By e-mail, compared the way the domain stores it (trimmed, lower-cased). Erased users have none. */
 export async function findUserByEmail(db: Db, email: string): Promise<AccountView | null> {
-  const result = await db.query<{ view: AccountView }>('SELECT view FROM users WHERE email = $1', [email.trim().toLowerCase()]);
+  const result = await db.query<{ view: AccountView }>(
+    "SELECT view FROM users WHERE email = $1 AND NOT coalesce((view->>'is_erased')::boolean, false)",
+    [email.trim().toLowerCase()],
+  );
   return result.rows[0]?.view ?? null;
 }
 

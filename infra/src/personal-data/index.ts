@@ -1,0 +1,3 @@
+export * from './personal-data-keys.js';
+export * from './personal-data-protector.js';
+export * from './protected-event-store.js';

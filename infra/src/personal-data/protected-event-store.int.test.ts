@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { ERASED } from '@shop/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventStoreContract } from '../event-store/event-store.contract.js';
+import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { protectPersonalData } from '../event-store/open-event-store.js';
+import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { PersonalDataKeys } from './personal-data-keys.js';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'));
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+// The wrapper must not change the store's behaviour for events without personal data.
+eventStoreContract('PostgreSQL with personal data protection', () => protectPersonalData(new PostgresEventStore(db.pool, { pollIntervalMs: 20 }), db.pool));
+
+const event = (type: string, data: Record<string, unknown>): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { actor: 'system', correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-02T03:04:05.000Z' },
+});
+const stamp = { at: '2026-01-02T03:04:05.000Z', by: 'system' };
+const address = { recipient_name: 'Ada Lovelace', line1: '1 Analytical Way', city: 'London', state: 'NY', postal_code: '10001' };
+
+async function rawData(eventId: string): Promise<string> {
+  const result = await db.pool.query<{ data: string }>('SELECT data::text AS data FROM events WHERE event_id = $1', [eventId]);
+  return result.rows[0]!.data;
+}
+
+describe('personal data protection', () => {
+  it('stores personal fields sealed under the subject key and reads them back in clear, in every read path', async () => {
+    const store = protectPersonalData(new PostgresEventStore(db.pool, { pollIntervalMs: 20 }), db.pool);
+    const userId = randomUUID();
+    const registered = event('Registered', { userId, email: 'ada@example.com', name: 'Ada Lovelace', phone: '555-0101', isDesigner: false, ...stamp });
+    await store.appendToStream(`account-${userId}`, [registered], { expectedRevision: 'no_stream' });
+    const projectStream = `project-${randomUUID()}`;
+    const created = event('ProjectCreated', { projectId: 'p1', ownerId: userId, shipping_notes: { shipping_address: address, delivery_type: 0 }, name: 'Sofa' });
+    await store.appendToStream(projectStream, [created], { expectedRevision: 'no_stream' });
+
+    const raw = (await rawData(registered.id)) + (await rawData(created.id));
+    for (const clear of ['ada@example.com', 'Ada Lovelace', '555-0101', '1 Analytical Way', 'London', '10001']) expect(raw).not.toContain(clear);
+    expect(raw).toContain(`:${userId}"`); // events name their key by person id
+    const keyColumns = await db.pool.query('SELECT * FROM personal_data_keys WHERE person_id = $1', [userId]);
+    expect(keyColumns.rows).toHaveLength(1);
+
+    expect((await store.readStream(`account-${userId}`))[0]!.data).toEqual(registered.data);
+    expect((await store.readStream(projectStream))[0]!.data).toEqual(created.data);
+    const all = await store.readAll({ limit: 10_000 });
+    expect(all.find((stored) => stored.id === created.id)!.data).toEqual(created.data);
+    expect(await new PersonalDataKeys(db.pool).streamsOf(userId)).toEqual([`account-${userId}`, projectStream].sort());
+
+    // Stopping waits for the running batch, so the test stops the subscription after it resolves.
+    const seen: StoredEvent[] = [];
+    let subscription: { stop: () => Promise<void> } | undefined;
+    await new Promise<void>((resolve, reject) => {
+      subscription = store.subscribeToAll({
+        onBatch: async (batch) => {
+          seen.push(...batch);
+          if (seen.some((stored) => stored.id === created.id)) resolve();
+        },
+        onError: reject,
+      });
+    });
+    await subscription?.stop();
+    expect(seen.find((stored) => stored.id === registered.id)!.data).toEqual(registered.data);
+  });
+
+  it('reads the fields of an erased person as erased, sealed or written in clear before encryption, and takes in no new ones', async () => {
+    const plain = new PostgresEventStore(db.pool);
+    const store = protectPersonalData(plain, db.pool);
+    const keys = new PersonalDataKeys(db.pool);
+    const userId = randomUUID();
+    const legacyStream = `account-${userId}`;
+    // Written before protection existed: in clear, its subject recorded by the migration's backfill.
+    const legacy = event('Registered', { userId, email: 'old@example.com', name: 'Old Name', phone: '', isDesigner: false, ...stamp });
+    await plain.appendToStream(legacyStream, [legacy]);
+    await keys.setSubject(legacyStream, userId);
+    const updated = event('ProfileUpdated', { name: 'New Name', ...stamp });
+    await store.appendToStream(legacyStream, [updated]);
+    expect((await store.readStream(legacyStream)).map((stored) => stored.data.name)).toEqual(['Old Name', 'New Name']);
+
+    await keys.destroy(userId);
+    const read = await store.readStream(legacyStream);
+    expect(read.map((stored) => [stored.data.email ?? null, stored.data.name, stored.data.phone ?? null])).toEqual([
+      [ERASED, ERASED, ERASED],
+      [null, ERASED, null],
+    ]);
+    expect(read[0]!.data.userId).toBe(userId); // ids, flags and times stay
+
+    const after = event('ProfileUpdated', { phone: '555-0199', ...stamp });
+    await store.appendToStream(legacyStream, [after]);
+    expect(await rawData(after.id)).not.toContain('555-0199');
+    expect((await store.readStream(legacyStream))[2]!.data.phone).toBe(ERASED);
+  });
+});

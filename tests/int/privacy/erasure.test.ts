@@ -1,0 +1,127 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ERASED } from '@shop/domain';
+import { createLogger, embeddedConfigSchema, loadConfig, PostgresEventStore, protectPersonalData } from '@shop/infra';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { allProjections, rebuildAll } from '@shop/projectors';
+import { startShop, type RunningShop } from '@shop/server';
+import { activationTokenFor, anonymous, completeFabric, loggedIn, staffClient, staffEnv } from '../commands/helpers.js';
+import type { TestShop } from '../../support/shop.js';
+import { everyTableAsText, filesUnder, projectionsCaughtUp, tableSnapshot } from './support.js';
+
+// The person: every value unique enough that finding it anywhere means it leaked.
+const person = {
+  email: 'erin.erasable@forget.test',
+  name: 'Erin Erasable-Zed',
+  phone: '555-0147-99',
+  password: 'Erin-Pass1',
+};
+const address = { recipient_name: 'Erin Erasable-Zed', line1: '77 Forgotten Lane', city: 'Oblivion City', state: 'NY', postal_code: '11249' };
+const clearValues = [person.email, person.name, person.phone, address.line1, address.city, 'Erasable', 'erin-sofa-photo'];
+
+let db: TestDatabase;
+let running: RunningShop;
+let shop: TestShop;
+let dataDir: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-erasure-'));
+  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, DATA_DIR: dataDir, ...staffEnv });
+  // Every log line at every level is kept, to prove none holds personal data.
+  running = await startShop(config, createLogger('trace', 'shop', { write: (line: string) => void logLines.push(line) }));
+  shop = { ...running, url: running.url!, db };
+});
+afterAll(async () => {
+  await running?.stop();
+  await db?.drop();
+});
+
+const png = () => new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0b00000000049454e44ae426082', 'hex')], { type: 'image/png' });
+
+describe('erasure of a customer who signed up, ordered and paid', () => {
+  it('leaves no personal data in clear anywhere, keeps money and audit trail, and a rebuild gives the same tables', { timeout: 300_000 }, async () => {
+    // Sign up, activate, order, upload a photo, get priced, invoiced, pay with the shipping address.
+    const customer = await anonymous(shop);
+    const signup = await customer.post('/api/users/', { email: person.email, name: person.name, phone: person.phone, password: person.password });
+    expect(signup.status, signup.text).toBe(201);
+    const userId = signup.body.user_id as string;
+    expect((await customer.put('/api/activation/', { activation_key: await activationTokenFor(shop, person.email) })).status).toBe(200);
+    Object.assign(customer, await loggedIn(shop, person.email, person.password));
+
+    const created = await customer.post('/api/projects/', { name: 'Bay window', fabrics: [completeFabric()] });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    const form = new FormData();
+    form.set('fabric_id', 'f1');
+    form.set('image', png(), 'erin-sofa-photo.png');
+    expect((await customer.put(`/api/projects/${id}/upload/`, form)).status).toBe(200);
+    expect((await customer.put(`/api/projects/${id}/`, { state: 'R' })).body.state).toBe('R');
+    const staff = await staffClient(shop);
+    const priced = await staff.put(`/api/internal/projects/${id}/`, {
+      fabrics: [{ ...completeFabric(), items: [{ ...completeFabric().items[0], unit_price: 10_000, yardage: 2 }] }],
+      shipping_cost: 0,
+    });
+    expect(priced.status, priced.text).toBe(200);
+    expect((await staff.put(`/api/internal/projects/${id}/`, { state: 'A' })).body.state).toBe('A');
+    expect((await staff.post(`/api/internal/projects/${id}/invoice/`, { message: 'Thank you!' })).status).toBe(200);
+    const paid = await customer.put(`/api/checkout/${id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { token: 'tok_sandbox_visa' } });
+    expect(paid.status, paid.text).toBe(200);
+    await projectionsCaughtUp(db.pool);
+    // The mail reactor wrote the activation and invoice mails for this person.
+    expect((await filesUnder(path.join(dataDir, 'mail'))).some((file) => file.text.includes(person.email))).toBe(true);
+    expect((await filesUnder(path.join(dataDir, 'uploads'))).length).toBe(1);
+
+    const revenueBefore = (await staff.get('/api/stats/monthly_revenue/')).body;
+    const auditBefore = (await staff.get(`/api/internal/projects/${id}/events/`)).body;
+    expect(JSON.stringify(auditBefore)).toContain(address.line1);
+
+    // The customer asks: refused while the order is being made; staff carry it out.
+    const asked = await customer.post('/api/users/erase/', { confirm: true });
+    expect(asked.status, asked.text).toBe(422);
+    expect(asked.body.message).toMatch(/still being made/);
+    const erased = await staff.post(`/api/internal/users/${userId}/erase/`);
+    expect(erased.status, erased.text).toBe(200);
+    expect(erased.body).toMatchObject({ erased: true, projects: 1 });
+    await projectionsCaughtUp(db.pool);
+
+    // No table (events included), mail file, upload or log line holds the person's data in clear.
+    const tables = await everyTableAsText(db.pool);
+    expect(tables.has('public.events') && tables.has('public.users') && tables.has('public.project_audit_log')).toBe(true);
+    for (const [table, text] of tables) for (const value of clearValues) expect(text.includes(value), `${value} in ${table}`).toBe(false);
+    for (const { file, text } of await filesUnder(dataDir)) {
+      if (file.includes(`${path.sep}postgres${path.sep}`)) continue;
+      for (const value of clearValues) expect(text.includes(value), `${value} in ${file}`).toBe(false);
+    }
+    expect(await filesUnder(path.join(dataDir, 'uploads'))).toEqual([]);
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const line of logLines) for (const value of clearValues) expect(line.includes(value), `${value} in log: ${line}`).toBe(false);
+
+    // What is kept: the account as erased, the project with its money, states and dates.
+    const project = (await staff.get(`/api/internal/projects/${id}/`)).body;
+    expect(project).toMatchObject({ state: 'P', user: userId });
+    expect(project.shipping_notes.shipping_address).toEqual({ recipient_name: ERASED, line1: ERASED, city: ERASED, state: ERASED, postal_code: ERASED });
+    expect((await staff.get('/api/stats/monthly_revenue/')).body).toEqual(revenueBefore);
+    const auditAfter = (await staff.get(`/api/internal/projects/${id}/events/`)).body;
+    const trail = (entries: any) => (entries.events ?? entries).map((entry: any) => [entry.type, entry.actor, entry.at]);
+    expect(trail(auditAfter).slice(0, trail(auditBefore).length)).toEqual(trail(auditBefore));
+    expect(trail(auditAfter).at(-1)[0]).toBe('CustomerDataErased');
+    // The person can no longer log in.
+    expect((await (await anonymous(shop)).post('/api/sessions/', { email: person.email, password: person.password })).status).toBe(401);
+    // Nobody is found by the erased marker (a transfer cannot reach an erased account).
+    expect((await staff.get(`/api/internal/check-user/?email=${encodeURIComponent(ERASED)}`)).status).toBe(404);
+    // Erasing again finishes whatever is left and changes nothing else.
+    expect((await staff.post(`/api/internal/users/${userId}/erase/`)).status).toBe(200);
+    await projectionsCaughtUp(db.pool);
+
+    // A full rebuild from the log gives the same erased tables.
+    const tablesOfProjections = allProjections.flatMap((projection) => projection.tables);
+    const before = await Promise.all(tablesOfProjections.map((table) => tableSnapshot(db.pool, table)));
+    await rebuildAll({ pool: db.pool, eventStore: protectPersonalData(new PostgresEventStore(db.pool), db.pool) }, allProjections);
+    const after = await Promise.all(tablesOfProjections.map((table) => tableSnapshot(db.pool, table)));
+    tablesOfProjections.forEach((table, index) => expect(after[index], table).toEqual(before[index]));
+  });
+});
