@@ -24,11 +24,18 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** A client holding the CSRF cookie any first GET sets, as the web app does before it logs in. */
+async function csrfReady(url: string): Promise<ApiClient> {
+  const client = new ApiClient(url);
+  await client.get('/api/openapi.json');
+  return client;
+}
+
 describe('npm start, as an operator runs it', () => {
   it('starts on a 0700 DATA_DIR (as root the postgres user is let through) and STAFF_PASSWORD logs in as STAFF_EMAIL', async () => {
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     shop = await npmStart(dataDir, { STAFF_EMAIL, STAFF_PASSWORD });
-    const staff = new ApiClient(shop.url);
+    const staff = await csrfReady(shop.url);
     const login = await staff.post('/api/sessions/', { email: STAFF_EMAIL, password: STAFF_PASSWORD });
     expect(login.status, login.text).toBe(200);
     expect((await staff.get('/api/users/')).body.is_staff).toBe(true);
@@ -58,7 +65,7 @@ describe('npm start, as an operator runs it', () => {
     // A killed run leaves its lock file; its PID is soon another program's (here: this test process).
     await writeFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), `${process.pid}\n${dataDir}\n`);
     shop = await npmStart(dataDir, { STAFF_EMAIL, STAFF_PASSWORD });
-    const staff = new ApiClient(shop.url);
+    const staff = await csrfReady(shop.url);
     expect((await staff.post('/api/sessions/', { email: STAFF_EMAIL, password: STAFF_PASSWORD })).status).toBe(200);
     shop.child.kill('SIGHUP');
     await shop.exited;
