@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
+import { ConfigError, EmbeddedPostgresError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
 import { allRoles, startShop, type Role } from './shop.js';
 
 /**
@@ -17,7 +17,8 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
     onShutdownSignal(shop.stop, (message) => logger.info(message));
     console.log(shop.url ? `\n  Soft Furnishings Shop (${roles.join(', ')}) is running at ${shop.url}\n` : `\n  ${roles.join(', ')} running\n`);
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    // What the operator must change is one line; anything else keeps its stack.
+    console.error(error instanceof ConfigError || error instanceof EmbeddedPostgresError ? error.message : error);
     process.exit(1);
   }
 }

@@ -28,23 +28,25 @@ export async function seedOnFirstStart(deps: SeedDeps): Promise<void> {
     const existing = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM account_credentials');
     const firstStart = existing.rows[0]?.n === 0;
     const { STAFF_EMAIL, STAFF_PASSWORD } = deps.staff ?? {};
-    if (STAFF_EMAIL && STAFF_PASSWORD) {
-      await ensureActiveAccount(deps, { email: STAFF_EMAIL, password: STAFF_PASSWORD, name: 'Staff', isStaff: true });
-      deps.logger.info({ email: STAFF_EMAIL }, 'staff account from STAFF_EMAIL is active');
+    const staffEmail = STAFF_EMAIL && STAFF_PASSWORD ? STAFF_EMAIL : undefined;
+    if (firstStart && deps.demoAccounts) await seedDemoAccounts(deps, staffEmail);
+    if (staffEmail && STAFF_PASSWORD) {
+      await ensureActiveAccount(deps, { email: staffEmail, password: STAFF_PASSWORD, name: 'Staff', isStaff: true });
+      deps.logger.info({ email: staffEmail }, 'staff account from STAFF_EMAIL is active');
     }
-    if (firstStart && deps.demoAccounts) await seedDemoAccounts(deps);
   });
 }
 
-async function seedDemoAccounts(deps: SeedDeps): Promise<void> {
-  const customer = { email: DEMO_CUSTOMER_EMAIL, password: demoPassword(), name: 'Demo Customer', isStaff: false };
-  const staff = { email: DEMO_STAFF_EMAIL, password: demoPassword(), name: 'Demo Staff', isStaff: true };
-  await ensureActiveAccount(deps, customer);
-  await ensureActiveAccount(deps, staff);
-  deps.logger.info(
-    { customer: { email: customer.email, password: customer.password }, staff: { email: staff.email, password: staff.password } },
-    `demo accounts created (shown only now):\n  customer: ${customer.email} / ${customer.password}\n  staff:    ${staff.email} / ${staff.password}`,
-  );
+/** A demo account never takes the STAFF_EMAIL address: that account and its STAFF_PASSWORD win (issue 15). */
+async function seedDemoAccounts(deps: SeedDeps, staffEmail: string | undefined): Promise<void> {
+  const accounts = [
+    { role: 'customer', email: DEMO_CUSTOMER_EMAIL, password: demoPassword(), name: 'Demo Customer', isStaff: false },
+    { role: 'staff', email: DEMO_STAFF_EMAIL, password: demoPassword(), name: 'Demo Staff', isStaff: true },
+  ].filter((account) => account.email.toLowerCase() !== staffEmail?.toLowerCase());
+  for (const account of accounts) await ensureActiveAccount(deps, account);
+  const lines = accounts.map((account) => `\n  ${`${account.role}:`.padEnd(9)} ${account.email} / ${account.password}`).join('');
+  const shown = Object.fromEntries(accounts.map((account) => [account.role, { email: account.email, password: account.password }]));
+  deps.logger.info(shown, `demo accounts created (shown only now):${lines}`);
 }
 
 /** Random, and always within the SPEC §5 password rule (a digit, a lowercase and an uppercase letter). */

@@ -16,10 +16,14 @@ export const InternalUpdateBody = z.object({
   tracking_number: z.string().max(100).nullable().optional(),
   reason: z.string().max(4000).optional(),
   message: z.string().max(8000).optional(),
+  // Clients send `false` when no payment was taken (issue 15); only a payment object records one.
   update_payment: z
-    .object({ amount: Cents, partial: z.boolean().default(false), remaining: Cents.optional(), details: z.string().max(2000).optional() })
+    .union([
+      z.literal(false),
+      z.object({ amount: Cents, partial: z.boolean().default(false), remaining: Cents.optional(), details: z.string().max(2000).optional() }),
+    ])
     .optional()
-    .describe('A payment received by other means (cheque, transfer), in cents'),
+    .describe('A payment received by other means (cheque, transfer), in cents; false (or leaving it out) means no payment was taken'),
   send_email: z.boolean().optional().describe('E-mail the customer about the state change (approval sends the invoice; pause and unpause their notices)'),
 });
 export type InternalUpdateBody = z.infer<typeof InternalUpdateBody>;

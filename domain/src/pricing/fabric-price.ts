@@ -35,12 +35,21 @@ export function customSizeYardage(areaSquareInches: number): number {
   return areaSquareInches * SQUARE_INCHES_TO_YARDS;
 }
 
+/**
+ * The one fabric rounding (docs/decisions/0025): the shop's fabric is charged per unit, yards × price
+ * rounded to the cent once per unit, and a line takes quantity × that. The editor's line quote and the
+ * project's cost details both go through here, so a project's total is the sum of its lines.
+ */
+export function fabricCostPerUnit(yardsPerUnit: number, pricePerYard: number): number {
+  return Math.round(yardsPerUnit * pricePerYard);
+}
+
 /** Custom sizes: area × 0.000771605 × fabric price, to the cent (SPEC §9). */
 export function customSizeFabricCost(areaSquareInches: number, pricePerYard: number): number {
-  return Math.round(areaSquareInches * SQUARE_INCHES_TO_YARDS * pricePerYard);
+  return fabricCostPerUnit(customSizeYardage(areaSquareInches), pricePerYard);
 }
 
 /** Fixed sizes: yardage × fabric price, to the cent (SPEC §9). */
 export function fixedSizeFabricCost(yardage: number, pricePerYard: number): number {
-  return Math.round(yardage * pricePerYard);
+  return fabricCostPerUnit(yardage, pricePerYard);
 }

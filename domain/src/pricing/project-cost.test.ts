@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { seedProducts } from '../catalogue/seed.js';
 import { OWN_SOURCE, type Fabric } from '../project/model.js';
+import { quoteLineItem } from './line-item-quote.js';
 import { costDetails, fabricCost, fabricYardage, laborCost, lineItemYardage, type CostedProject } from './project-cost.js';
 
 const shopFabric: Fabric = {
@@ -91,5 +93,18 @@ describe('cost details', () => {
     expect(costDetails({ fabrics: [] }, { paidInFull: false })).toEqual({
       labor: 0, fabric: 0, subtotal: 0, tax: 0, shipping: 0, total: 0, paid: 0, remaining: 0,
     });
+  });
+});
+
+describe('the project total is the sum of the editor lines (docs/decisions/0025)', () => {
+  it('Alex custom 16 x 30, quantity 3, shop fabric at 5500/yd: 3 × 18636 = 55908 on both sides', () => {
+    const fabric = { source: OWN_SOURCE, unit_price: 5500 };
+    const item = { product_id: 1, product_type: 'P', product_style: 'Alex', size: '16 x 30', insert: 'poly', product_trim: null, quantity: 3 } as const;
+    const quote = quoteLineItem(item, fabric, seedProducts)!;
+    expect(quote.unitPrice).toBe(18636);
+    expect(quote.total).toBe(55908);
+    // What the editor stores on the item: labour per unit as its unit price, yards per unit as its yardage.
+    const stored: Fabric = { id: 'f', name: 'Shop linen', ...fabric, items: [{ ...item, unit_price: quote.unitLabor, yardage: quote.yardage }] };
+    expect(costDetails({ fabrics: [stored] }, { paidInFull: false }).subtotal).toBe(quote.total);
   });
 });

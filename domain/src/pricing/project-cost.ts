@@ -1,5 +1,6 @@
 import { OWN_SOURCE, type Fabric, type LineItem, type ProjectDraft } from '../project/model.js';
 import { chargedShipping } from './delivery.js';
+import { fabricCostPerUnit } from './fabric-price.js';
 import { dollarsToCents, priceTotal } from './money.js';
 import { taxOn } from './tax.js';
 
@@ -14,20 +15,28 @@ export interface CostDetails {
   total: number;
 }
 
-/** Yards one line takes: quantity × yardage, plus quantity × self_welt when trimmed with a self welt (SPEC §9). */
+/** Yards one unit takes: its yardage, plus its self_welt when trimmed with a self welt (SPEC §9). */
+export function unitYardage(item: LineItem): number {
+  return (item.yardage ?? 0) + (item.product_trim === 'S' ? (item.self_welt ?? 0) : 0);
+}
+
+/** Yards one line takes: quantity × the yards of one unit (SPEC §9). */
 export function lineItemYardage(item: LineItem): number {
-  const quantity = item.quantity ?? 0;
-  const welt = item.product_trim === 'S' ? quantity * (item.self_welt ?? 0) : 0;
-  return quantity * (item.yardage ?? 0) + welt;
+  return (item.quantity ?? 0) * unitYardage(item);
 }
 
 export function fabricYardage(fabric: Fabric): number {
   return fabric.items.reduce((sum, item) => sum + lineItemYardage(item), 0);
 }
 
-/** Only the shop's own fabric is charged: its price per yard × the yards its items take (SPEC §9). */
+/**
+ * Only the shop's own fabric is charged: per line, quantity × the rounded cost of one unit, the same
+ * rounding the editor's line quote uses, so the project's subtotal is the sum of its lines (SPEC §9, 0025).
+ */
 export function fabricCost(fabric: Fabric): number {
-  return fabric.source === OWN_SOURCE ? Math.round((fabric.unit_price ?? 0) * fabricYardage(fabric)) : 0;
+  if (fabric.source !== OWN_SOURCE) return 0;
+  const price = fabric.unit_price ?? 0;
+  return fabric.items.reduce((sum, item) => sum + (item.quantity ?? 0) * fabricCostPerUnit(unitYardage(item), price), 0);
 }
 
 /** Labour: every item's unit price × quantity; unpriced (TBD) items add nothing yet. */

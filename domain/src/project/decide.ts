@@ -165,7 +165,11 @@ function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown): T {
 
 const invalid = (field: string, message: string) => validationFailed([{ field, message }]);
 
-/** SPEC §3: a checkout update carries only the name, notes and shipping notes of the body. */
+/**
+ * SPEC §3: a checkout update carries only id, name, state, fabrics, notes and shipping_notes. Of those,
+ * the command API accepts id, state and fabrics but ignores them (fabrics cannot change at checkout;
+ * state moves by payment), so the change this records is the name, notes and shipping notes.
+ */
 const CheckoutDetails = ProjectDraft.pick({ name: true, notes: true, shipping_notes: true }).required();
 
 function updateCheckout(project: Project, command: ProjectCommandOf<'UpdateCheckout'>): ProjectEvent {

