@@ -74,7 +74,7 @@ describe('the staff audit log in words', () => {
         expect(happened).not.toMatch(UUID);
       }
       expect(rows[0]).toEqual(['0', expect.any(String), 'Wendy Walker (customer)', 'Project created', expect.stringMatching(/^Wendy Walker \(customer\) created the project/)]);
-      expect(rows.map((row) => row[3])).toEqual(expect.arrayContaining(['Submitted for review', 'Quote approved', 'Payment recorded']));
+      expect(rows.map((row) => row[3])).toEqual(expect.arrayContaining(['Submitted for review', 'Quote approved', 'Payment received']));
       expect(rows.find((row) => row[3] === 'Quote approved')![4]).toMatch(/\(staff\) approved the quote: State Review → Approved/);
 
       await page.getByLabel('Who', { exact: true }).selectOption('Wendy Walker (customer)');

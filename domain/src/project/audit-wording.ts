@@ -27,7 +27,11 @@ export function actorInWords(actorId: string, name: string | null, role: ActorRo
   return `${name} (${role})`;
 }
 
-/** Each event's business name (for filters and CSV) and what the actor did (for the sentence). */
+/**
+ * Each event's business name (for filters and CSV) and what the actor did (for the sentence).
+ * Where the customer timeline shows the event, the name is its label there, so staff and
+ * customers use the same words (checked in projectors' timeline test).
+ */
 export const projectEventWording: Record<ProjectEventType, { name: string; did: string }> = {
   ProjectCreated: { name: 'Project created', did: 'created the project' },
   ProjectCopied: { name: 'Project copied', did: 'created the project as a copy' },
@@ -39,9 +43,9 @@ export const projectEventWording: Record<ProjectEventType, { name: string; did: 
   ItemsPriced: { name: 'Items priced', did: 'priced the items' },
   ProjectApproved: { name: 'Quote approved', did: 'approved the quote' },
   InvoiceSent: { name: 'Invoice sent', did: 'sent the invoice' },
-  PaymentRecorded: { name: 'Payment recorded', did: 'recorded a payment' },
-  ProjectPaused: { name: 'Project paused', did: 'paused the project' },
-  ProjectUnpaused: { name: 'Project resumed', did: 'resumed the project' },
+  PaymentRecorded: { name: 'Payment received', did: 'recorded a payment' },
+  ProjectPaused: { name: 'Paused', did: 'paused the project' },
+  ProjectUnpaused: { name: 'Resumed', did: 'resumed the project' },
   ReminderSent: { name: 'Reminder sent', did: 'sent a reminder' },
   ProductionStarted: { name: 'Production started', did: 'started production' },
   ProductionStateChanged: { name: 'Production step changed', did: 'moved production to the next step' },
@@ -49,9 +53,9 @@ export const projectEventWording: Record<ProjectEventType, { name: string; did: 
   OnsiteVisitCompleted: { name: 'Onsite visit completed', did: 'completed the onsite visit' },
   DueDateSet: { name: 'Due date set', did: 'set the due date' },
   ProductionTimeSet: { name: 'Production time set', did: 'set the production time' },
-  ProjectCompleted: { name: 'Project completed', did: 'completed the project' },
-  ProjectShipped: { name: 'Project shipped', did: 'shipped the project' },
-  ProjectArchived: { name: 'Project archived', did: 'archived the project' },
+  ProjectCompleted: { name: 'Completed', did: 'completed the project' },
+  ProjectShipped: { name: 'Shipped', did: 'shipped the project' },
+  ProjectArchived: { name: 'Archived', did: 'archived the project' },
   ProjectDeleted: { name: 'Project deleted', did: 'deleted the project' },
   ProjectTransferred: { name: 'Project transferred', did: 'transferred the project' },
   NoteAdded: { name: 'Note added', did: 'added a staff note' },
