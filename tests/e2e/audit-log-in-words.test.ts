@@ -46,7 +46,7 @@ afterAll(async () => {
 /** The visible cells of the audit table's body rows: #, When, Who, Event, What happened. */
 async function shownRows(): Promise<string[][]> {
   return page.locator('table.audit-log tbody tr').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].slice(0, 5).map((cell, index) => (index === 2 || index === 4 ? (cell.firstChild?.textContent ?? '') : (cell.textContent ?? '')).trim())),
+    rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 5).map((cell, index) => (index === 2 || index === 4 ? (cell.firstChild?.textContent ?? '') : (cell.textContent ?? '')).trim())),
   );
 }
 
