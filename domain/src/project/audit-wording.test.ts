@@ -44,4 +44,24 @@ describe('audit wording', () => {
     expect(auditSentence('Ops (staff)', 'ProjectApproved', words.slice(0, 1))).toBe('Ops (staff) approved the quote: State Review → Approved');
     expect(auditSentence('Wendy Walker (customer)', 'ProjectCreated', [])).toBe('Wendy Walker (customer) created the project');
   });
+
+  it('words lists, flags, weeks, shipments and unknown events', () => {
+    const words = changesInWords([
+      { field: 'fabrics', from: [], to: [{}, {}] },
+      { field: 'fabric_arrived', from: false, to: true },
+      { field: 'production_time', from: 3, to: 4 },
+      { field: 'total_quantity', from: null, to: 5 },
+      { field: 'shipment', from: null, to: { carrier: 'ups', tracking_number: '1Z999' } },
+      { field: 'readiness', from: 'Awaiting Fabric', to: 'Awaiting Fabric' },
+    ]);
+    expect(words.map(({ label, from, to }) => `${label}: ${from} → ${to}`)).toEqual([
+      'Pieces: — → 5',
+      'Fabrics: 0 → 2',
+      'Production time: 3 weeks → 4 weeks',
+      'Fabric arrived: No → Yes',
+      'Shipment: — → ups 1Z999',
+    ]);
+    expect(auditSentence('Ops (staff)', 'SomethingNewer', [])).toBe('Ops (staff) recorded SomethingNewer');
+    expect(formatUsDate('soon')).toBe('soon');
+  });
 });
