@@ -13,3 +13,4 @@ export * from './progress.js';
 export * from './activity.js';
 export * from './ordering.js';
 export * from './tracking.js';
+export * from './audit-wording.js';

@@ -1,4 +1,5 @@
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 
 export type { Logger };
 
@@ -20,8 +21,20 @@ const errorWithoutEmails = (error: Error) => {
   return { ...serialized, message: maskEmails(serialized.message), stack: serialized.stack ? maskEmails(serialized.stack) : serialized.stack };
 };
 
-/** One structured logger per process; child loggers name the component. `destination` lets tests read the lines. */
-export function createLogger(level: string, name = 'shop', destination?: DestinationStream): Logger {
-  const options = { name, level, redact: { paths: personalDataLogPaths, censor: '[redacted]' }, serializers: { err: errorWithoutEmails } };
-  return destination ? pino(options, destination) : pino(options);
+export interface LoggerOptions {
+  /** Readable lines instead of JSON; by default only when stdout is a terminal (a person reads it). */
+  pretty?: boolean;
+  /** Where lines go; stdout by default (tests read the lines). */
+  destination?: DestinationStream;
+}
+
+/** One structured logger per process; child loggers name the component. */
+export function createLogger(level: string, name = 'shop', options: LoggerOptions = {}): Logger {
+  const settings = { name, level, redact: { paths: personalDataLogPaths, censor: '[redacted]' }, serializers: { err: errorWithoutEmails } };
+  const pretty = options.pretty ?? process.stdout.isTTY === true;
+  if (!pretty) return options.destination ? pino(settings, options.destination) : pino(settings);
+  // In-process prettifier (not a worker transport): lines stay in order with the rest of stdout
+  // and nothing is lost when the process exits on a signal.
+  const stream = PinoPretty({ colorize: options.destination === undefined, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: options.destination ?? 1, sync: true });
+  return pino(settings, stream);
 }

@@ -131,8 +131,13 @@ const AuditEntry = z
     actor: z.string(),
     actor_name: z.string().nullable(),
     actor_email: z.string().nullable(),
+    actor_role: z.enum(['staff', 'customer', 'system', 'unknown']).describe('From the users read model at query time.'),
+    actor_in_words: z.string().describe('"Wendy Walker (customer)", "The shop (system)".'),
+    event_name: z.string().describe('The business name of the event type, e.g. "Quote approved".'),
+    summary: z.string().describe('The line in words: who did what and the main changes.'),
+    changes_in_words: z.array(z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() })).describe('The changes that matter to people: dollars, state labels, MM/dd/yyyy.'),
     at: isoDate,
-    changes: z.array(z.object({ field: z.string() }).passthrough()),
+    changes: z.array(z.object({ field: z.string() }).passthrough()).describe('Every changed field of the project view, raw.'),
     data: open,
   })
   .passthrough();

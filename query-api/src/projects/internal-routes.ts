@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { fabricYardage } from '@shop/domain';
-import { documentRead, errorResponse, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
-import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, findUsers, listProjects, projectAsOf, type AuditRow } from '@shop/projectors/queries';
+import { documentRead, errorResponse, notFound, parseRequest, requireStaff } from '@shop/infra';
+import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, listProjects, projectAsOf } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { anyProjectRow } from './access.js';
+import { auditLogInWords } from './audit-in-words.js';
 import { ProjectListDoc, ProjectListQuery } from './list-query.js';
 import { costOf, internalProject, projectSummary } from './project-shapes.js';
 import { ById } from '../openapi/params.js';
@@ -107,7 +108,7 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     requireStaff(req);
     const { params, query } = parseRequest(AuditQuery, req);
     const row = await anyProjectRow(deps.pool, params.id);
-    const log = await withActors(deps.pool, await findAuditLog(deps.pool, row.streamId));
+    const log = await auditLogInWords(deps.pool, await findAuditLog(deps.pool, row.streamId));
     if (!query.as_of) return void res.json({ id: row.view.id, stream_id: row.streamId, revision: row.revision, events: log });
     const past = await projectAsOf(deps.eventStore, row.streamId, query.as_of);
     res.json({
@@ -139,8 +140,3 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
   return router;
 }
 
-/** Audit lines with the actor's name and e-mail beside the id (the shop itself is 'system'). */
-async function withActors(pool: Pool, log: AuditRow[]) {
-  const users = new Map((await findUsers(pool, [...new Set(log.map((entry) => entry.actor))])).map((user) => [user.user_id, user]));
-  return log.map((entry) => ({ ...entry, actor_name: users.get(entry.actor)?.name ?? null, actor_email: users.get(entry.actor)?.email ?? null }));
-}

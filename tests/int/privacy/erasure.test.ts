@@ -32,7 +32,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-erasure-'));
   const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, DATA_DIR: dataDir, ...staffEnv });
   // Every log line at every level is kept, to prove none holds personal data.
-  running = await startShop(config, createLogger('trace', 'shop', { write: (line: string) => void logLines.push(line) }));
+  running = await startShop(config, createLogger('trace', 'shop', { pretty: false, destination: { write: (line: string) => void logLines.push(line) } }));
   shop = { ...running, url: running.url!, db };
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile, type UserProfile } from '../lib/user-profile';
+import { configuredUrl, externalLinks } from './paths';
 import { useSessionStore } from './session-store';
 import { Header } from './Header';
 
@@ -30,6 +31,19 @@ function renderHeader(user: UserProfile) {
 describe('Header', () => {
   beforeEach(() => {
     useSessionStore.setState({ user: emptyProfile, status: 'idle' });
+    // As if built with VITE_FAQ_URL and VITE_ANALYTICS_URL set.
+    externalLinks.faq = 'https://help.example.org/faq';
+    externalLinks.analytics = 'https://stats.example.org/';
+  });
+
+  it('hides FAQ and Analytics when VITE_FAQ_URL / VITE_ANALYTICS_URL are not set', () => {
+    externalLinks.faq = configuredUrl(undefined);
+    externalLinks.analytics = configuredUrl('  ');
+    renderHeader(staff);
+    expect(screen.getByRole('link', { name: 'Orgs' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'FAQ' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('offers Sign Up and Login to a visitor who is logged out', () => {
@@ -48,7 +62,7 @@ describe('Header', () => {
     expect(within(main).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     const faq = within(main).getByRole('link', { name: 'FAQ' });
     expect(faq).toHaveAttribute('target', '_blank');
-    expect(faq.getAttribute('href')).toMatch(/^https?:\/\//);
+    expect(faq).toHaveAttribute('href', 'https://help.example.org/faq');
     expect(within(main).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'INTERNAL' })).not.toBeInTheDocument();

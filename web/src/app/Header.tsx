@@ -40,9 +40,11 @@ export function Header() {
               <NavLink to={paths.internalOrganizations}>Orgs</NavLink>
               <NavLink to={paths.internalReporting}>Reports</NavLink>
               <NavLink to={paths.internalNotifications}>Notifications</NavLink>
-              <a href={externalLinks.analytics} target="_blank" rel="noopener noreferrer">
-                Analytics
-              </a>
+              {externalLinks.analytics && (
+                <a href={externalLinks.analytics} target="_blank" rel="noopener noreferrer">
+                  Analytics
+                </a>
+              )}
             </nav>
           )}
           <nav aria-label="Main">
@@ -52,9 +54,11 @@ export function Header() {
                   Projects
                 </NavLink>
                 <NavLink to={paths.account}>Account</NavLink>
-                <a href={externalLinks.faq} target="_blank" rel="noopener noreferrer">
-                  FAQ
-                </a>
+                {externalLinks.faq && (
+                  <a href={externalLinks.faq} target="_blank" rel="noopener noreferrer">
+                    FAQ
+                  </a>
+                )}
                 <button type="button" className="link-button" onClick={() => void onLogout()} disabled={loggingOut}>
                   Logout
                 </button>

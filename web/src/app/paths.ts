@@ -43,9 +43,15 @@ export const to = {
 
 /**
  * External links of the header. Their addresses are not in the spec: set them at build time with
- * VITE_FAQ_URL and VITE_ANALYTICS_URL; the defaults are placeholders.
+ * VITE_FAQ_URL and VITE_ANALYTICS_URL. Unset (or blank), the link is hidden rather than pointing
+ * at a placeholder.
  */
 export const externalLinks = {
-  faq: (import.meta.env.VITE_FAQ_URL as string | undefined) ?? 'https://example.com/faq',
-  analytics: (import.meta.env.VITE_ANALYTICS_URL as string | undefined) ?? 'https://example.com/analytics',
+  faq: configuredUrl(import.meta.env.VITE_FAQ_URL),
+  analytics: configuredUrl(import.meta.env.VITE_ANALYTICS_URL),
 };
+
+/** The address when one is set, else undefined (the caller hides the link). */
+export function configuredUrl(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}

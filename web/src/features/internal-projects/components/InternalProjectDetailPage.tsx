@@ -1,3 +1,4 @@
+import { AuditLogInWords } from './AuditLogInWords';
 import {
   activityKindLabels,
   carriers,
@@ -259,56 +260,10 @@ export function InternalProjectDetailPage() {
         )}
         {audit === null && <p role="status">Loading audit log…</p>}
         {audit && audit.length === 0 && <p>No events recorded.</p>}
-        {audit && audit.length > 0 && (
-          <div className="table-wrap">
-            <table className="audit-log">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What changed</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Time travel</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.map((entry) => (
-                  <tr key={entry.revision}>
-                    <td>{entry.revision}</td>
-                    <td>{dateTime(entry.at)}</td>
-                    <td>{entry.type}</td>
-                    <td>{entry.actor}</td>
-                    <td>
-                      {(entry.changes ?? []).slice(0, 6).map((c) => (
-                        <div key={c.field} className="change">
-                          <code>{c.field}</code>: {short(c.from)} → {short(c.to)}
-                        </div>
-                      ))}
-                      {(entry.changes ?? []).length > 6 && <div className="change">and {(entry.changes ?? []).length - 6} more fields</div>}
-                    </td>
-                    <td>
-                      <button type="button" className="link-button" onClick={() => void showAsOf(entry.at)}>
-                        View as of #{entry.revision}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {audit && audit.length > 0 && <AuditLogInWords entries={audit} fileName={`audit-log-${id}.csv`} onViewAsOf={(at) => void showAsOf(at)} />}
       </Panel>
     </section>
   );
-}
-
-function short(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {

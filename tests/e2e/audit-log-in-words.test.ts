@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { activeCustomer, completeFabric, customItem, STAFF, staffClient, startCommandShop } from '../int/commands/helpers.js';
+import { launchChromium } from '../support/browser.js';
+import { logIn, withScreenshot } from '../support/e2e.js';
+import type { TestShop } from '../support/shop.js';
+
+/**
+ * Issue 17's "done when": staff open a project that a customer created, submitted and paid, read
+ * every audit line in words (names, not ids), filter by actor, and the CSV holds the lines shown.
+ */
+let shop: TestShop;
+let browser: Browser;
+let page: Page;
+let projectId = '';
+let paidRevision = 0;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+beforeAll(async () => {
+  shop = await startCommandShop();
+  const customer = await activeCustomer(shop, 'Wendy Walker');
+  const staff = await staffClient(shop);
+  const created = await customer.client.post('/api/projects/', { name: 'Bay window', fabrics: [completeFabric()] });
+  expect(created.status, created.text).toBe(201);
+  projectId = created.body.id;
+  await customer.client.put(`/api/projects/${projectId}/`, { state: 'R' });
+  await staff.put(`/api/internal/projects/${projectId}/`, { fabrics: [{ ...completeFabric(), items: [{ ...customItem, unit_price: 31_250, yardage: 1 }] }] });
+  await staff.put(`/api/internal/projects/${projectId}/`, { state: 'A' });
+  const paid = await customer.client.put(`/api/checkout/${projectId}/`, {
+    shipping_notes: { shipping_address: { recipient_name: 'Wendy', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' }, delivery_type: 2 },
+    notes: { payment_details: { partial_payment: false } },
+    payment: { card_number: '4242 4242 4242 4242' },
+  });
+  expect(paid.status, paid.text).toBe(200);
+  paidRevision = paid.body.revision;
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
+  await logIn(page, shop.url, STAFF.email, STAFF.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** The visible cells of the audit table's body rows: #, When, Who, Event, What happened. */
+async function shownRows(): Promise<string[][]> {
+  return page.locator('table.audit-log tbody tr').evaluateAll((rows) =>
+    rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 5).map((cell, index) => (index === 2 || index === 4 ? (cell.firstChild?.textContent ?? '') : (cell.textContent ?? '')).trim())),
+  );
+}
+
+/** A CSV of quoted fields (as the export writes them) back into records. */
+function parseCsv(text: string): string[][] {
+  return text
+    .trim()
+    .split('\r\n')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1]!.replaceAll('""', '"')));
+}
+
+describe('the staff audit log in words', () => {
+  it('reads every line in words, filters by actor, and exports the lines shown', async () => {
+    await withScreenshot(page, 'audit-log-in-words', async () => {
+      await page.goto(`${shop.url}/internal/projects/${projectId}`);
+      const table = page.locator('table.audit-log');
+      await table.locator('tbody tr').nth(paidRevision).waitFor();
+
+      const rows = await shownRows();
+      expect(rows.length).toBe(paidRevision + 1);
+      for (const [, , who, event, happened] of rows) {
+        expect(who).toMatch(/\((customer|staff|system)\)$/);
+        expect(who).not.toMatch(UUID);
+        expect(event).not.toMatch(/^[A-Z][a-z]+[A-Z]/); // a business name, not a code name like ProjectCreated
+        expect(happened).not.toMatch(UUID);
+      }
+      expect(rows[0]).toEqual(['0', expect.any(String), 'Wendy Walker (customer)', 'Project created', expect.stringMatching(/^Wendy Walker \(customer\) created the project/)]);
+      expect(rows.map((row) => row[3])).toEqual(expect.arrayContaining(['Submitted for review', 'Quote approved', 'Payment received']));
+      expect(rows.find((row) => row[3] === 'Quote approved')![4]).toMatch(/\(staff\) approved the quote: State Review → Approved/);
+
+      await page.getByLabel('Who', { exact: true }).selectOption('Wendy Walker (customer)');
+      // The count line says "k of n events" with k < n once the filter has applied.
+      await page.getByText(new RegExp(`^(?!${rows.length} of)\\d+ of ${rows.length} events$`)).waitFor();
+      const filtered = await shownRows();
+      expect(filtered.length).toBeGreaterThan(0);
+      expect(filtered.length).toBeLessThan(rows.length);
+      expect(filtered.every((row) => row[2] === 'Wendy Walker (customer)')).toBe(true);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
+      expect(csv[0]).toEqual(['#', 'When', 'Who', 'E-mail', 'Event', 'In words', 'What changed']);
+      expect(csv.slice(1).map(([revision, when, who, , event, summary]) => [revision, when, who, event, summary])).toEqual(filtered);
+    });
+  });
+});
