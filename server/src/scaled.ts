@@ -11,6 +11,7 @@ import {
   listen,
   loadConfig,
   onShutdownSignal,
+  serveWeb,
   startEmbeddedPostgres,
   startLocalKafka,
 } from '@shop/infra';
@@ -67,8 +68,7 @@ async function main() {
       },
     }),
   );
-  app.use(express.static(webDir, { index: false }));
-  app.get(/.*/, (_req, res) => res.sendFile(path.join(webDir, 'index.html')));
+  serveWeb(app, webDir);
   const server = await listen(app, config.PORT);
   stops.unshift(server.close);
   onShutdownSignal(async () => {
