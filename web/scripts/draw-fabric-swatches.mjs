@@ -4,8 +4,10 @@
  * colour (the fill) and type (the weave drawn over it). Run after adding fabrics to the seed;
  * the output is committed, so the build does not depend on this script.
  */
+import console from 'node:console';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
