@@ -21,6 +21,7 @@ import {
   type TrimCode,
 } from '@shop/domain';
 import { useId, useState, type ChangeEvent } from 'react';
+import { ItemPictures } from '../../../components/ItemPictures';
 import { errorMessage } from '../../../lib/api-client';
 import type { Catalogue } from '../api/catalogue';
 import { uploadImage } from '../api/projects';
@@ -109,6 +110,7 @@ export function LineItemEditor({ fabric, fabricIndex, item, itemIndex, catalogue
   return (
     <fieldset className="line-item" aria-label={heading}>
       <legend>{heading}</legend>
+      <ItemPictures item={{ ...item, product_type: type }} fabric={fabric} />
 
       {!described && (
         <div className="field">

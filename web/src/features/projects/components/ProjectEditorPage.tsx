@@ -9,6 +9,7 @@ import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEdit
 import type { Catalogue } from '../api/catalogue';
 import { FabricEditor } from './FabricEditor';
 import { FieldMessage, firstMessage } from './field-problems';
+import { useStartingType } from './use-starting-type';
 
 /** /projects/editor/: with no id the editor opens at the guest edit route (SPEC §2). */
 export function ProjectCreatePage() {
@@ -83,6 +84,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
   const { setDetails, addFabric, save, saveAsNew, submit, copy, remove } = useEditorStore.getState();
   const loggedIn = useSessionStore(selectLoggedIn);
   const isGuest = routeId === GUEST_ID;
+  useStartingType();
 
   const problems: FieldProblem[] = useMemo(() => projectProblems(project, catalogue), [project, catalogue]);
   const categories = useMemo(() => categoriesOf(catalogue), [catalogue]);
