@@ -1,6 +1,8 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import webZones from './web/eslint-rules/zones.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', '**/*.js', '!eslint.config.js'] },
@@ -40,10 +42,10 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other (bulletproof-react); shared code lives in app/ and lib/.
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'Features do not import each other.' }] }],
-    },
+    // Zones of the web app (bulletproof-react): features import neither app/ nor each other;
+    // lib/ and components/ import neither. Proven by web/src/lint-zones.test.ts.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { web: webZones },
+    rules: { 'web/zones': ['error', { srcDir: path.join(import.meta.dirname, 'web/src') }] },
   },
 );

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../lib/user-profile';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../lib/session/session-store';
 import { ApiError } from '../lib/api-client';
 import { AppRoutes } from './App';
 

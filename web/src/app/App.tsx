@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../lib/session/session-store';
 import { RequireStaff, RequireUser } from './guards';
 import { BareLayout, Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import * as Page from './routes';
 
 /** Every route of SPEC §2 (history mode). All but signup and referral signup use the common layout. */

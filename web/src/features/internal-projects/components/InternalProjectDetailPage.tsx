@@ -20,7 +20,7 @@ import {
 } from '@shop/domain';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { to } from '../../../app/paths';
+import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { QuoteTable, itemLabel } from '../../../components/QuoteTable';
 import { errorMessage } from '../../../lib/api-client';

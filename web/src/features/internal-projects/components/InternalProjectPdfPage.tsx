@@ -1,7 +1,7 @@
 import { deliveryTypeLabel, productionStateLabels, projectStateLabels, TRIM_CHOICES, INSERT_CHOICES, NO_INSERT_CHOICE } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { to } from '../../../app/paths';
+import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { itemLabel } from '../../../components/QuoteTable';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { catalogueCategories, editorCategories } from '@shop/domain';
 import { Link } from 'react-router-dom';
-import { to } from '../../../app/paths';
+import { to } from '../../../lib/paths';
 import { typePicture } from '../../../lib/pictures';
 
 /** What a storefront card opens: the editor (guest route, SPEC §2) with the card's type started. */

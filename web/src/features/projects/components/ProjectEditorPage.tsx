@@ -1,10 +1,10 @@
 import { emailProblem, formatPrice, quoteLineItemPrice, type FieldProblem } from '@shop/domain';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { paths, to } from '../../../app/paths';
+import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
-import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../app/session-store';
+import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
 import { FabricEditor } from './FabricEditor';

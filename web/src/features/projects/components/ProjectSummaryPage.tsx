@@ -1,7 +1,7 @@
 import { costDetails, deliveryTypeLabel, projectStateLabels, trackingLink, type Carrier } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { paths, to } from '../../../app/paths';
+import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { ProgressSteps } from '../../../components/ProgressSteps';
 import { QuoteTable } from '../../../components/QuoteTable';
