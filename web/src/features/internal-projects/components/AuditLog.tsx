@@ -1,0 +1,138 @@
+import { productionStateLabels, projectStateLabels } from '@shop/domain';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/Alert';
+import { QuoteTable } from '../../../components/QuoteTable';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { fetchProjectAsOf, type AuditEntry, type InternalProject } from '../api/internal-projects';
+import { dateTime, short } from './detail-helpers';
+import { Panel } from './Panel';
+
+interface Past {
+  at: string;
+  project: InternalProject | null;
+  events: AuditEntry[];
+}
+
+/** How many changed fields a row lists before it says "and N more". */
+const CHANGES_SHOWN = 6;
+
+/** Every event of the project with what it changed, and time travel: the project as of any moment. */
+export function AuditLog({ projectId, audit }: { projectId: string; audit: AuditEntry[] | null }) {
+  const uid = useId();
+  const [asOf, setAsOf] = useState('');
+  const [past, setPast] = useState<Past | null>(null);
+  const [looking, setLooking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function showAsOf(at: string) {
+    if (!at) return;
+    const iso = new Date(at).toISOString();
+    setLooking(true);
+    try {
+      setPast({ at: iso, ...(await fetchProjectAsOf(projectId, iso)) });
+      setError(null);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setLooking(false);
+    }
+  }
+
+  return (
+    <Panel title="Audit log">
+      <form
+        className="inline-form"
+        aria-label="Show the project as it was"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void showAsOf(asOf);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${uid}-as-of`}>Show the project as of</label>
+          <input id={`${uid}-as-of`} type="datetime-local" value={asOf} onChange={(e) => setAsOf(e.target.value)} />
+        </div>
+        <button type="submit" disabled={looking || !asOf}>
+          Show
+        </button>
+        {past && (
+          <button type="button" className="secondary" onClick={() => setPast(null)}>
+            Back to now
+          </button>
+        )}
+      </form>
+      {error && <Alert>{error}</Alert>}
+      {past && <ProjectAsOf past={past} />}
+      {audit === null && <p role="status">Loading audit log…</p>}
+      {audit && audit.length === 0 && <p>No events recorded.</p>}
+      {audit && audit.length > 0 && (
+        <div className="table-wrap">
+          <table className="audit-log">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">When</th>
+                <th scope="col">Event</th>
+                <th scope="col">Who</th>
+                <th scope="col">What changed</th>
+                <th scope="col">
+                  <span className="visually-hidden">Time travel</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.map((entry) => (
+                <tr key={entry.revision}>
+                  <td>{entry.revision}</td>
+                  <td>{dateTime(entry.at)}</td>
+                  <td>{entry.type}</td>
+                  <td>{entry.actor}</td>
+                  <td>
+                    <Changes changes={entry.changes ?? []} />
+                  </td>
+                  <td>
+                    <button type="button" className="link-button" onClick={() => void showAsOf(entry.at)}>
+                      View as of #{entry.revision}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function Changes({ changes }: { changes: NonNullable<AuditEntry['changes']> }) {
+  return (
+    <>
+      {changes.slice(0, CHANGES_SHOWN).map((c) => (
+        <div key={c.field} className="change">
+          <code>{c.field}</code>: {short(c.from)} → {short(c.to)}
+        </div>
+      ))}
+      {changes.length > CHANGES_SHOWN && <div className="change">and {changes.length - CHANGES_SHOWN} more fields</div>}
+    </>
+  );
+}
+
+function ProjectAsOf({ past }: { past: Past }) {
+  return (
+    <div className="as-of" role="region" aria-label="Project as it was">
+      {past.project ? (
+        <>
+          <p>
+            <strong>As of {dateTime(past.at)}</strong> (after event #{past.events.at(-1)?.revision ?? '—'}): {projectStateLabels[past.project.state]}, production{' '}
+            {productionStateLabels[past.project.production_state]}, named “{past.project.name}”, due {formatDate(past.project.due) || '—'}.
+          </p>
+          <QuoteTable fabrics={past.project.fabrics} cost={past.project.cost} caption={`Quote as of ${dateTime(past.at)}`} />
+        </>
+      ) : (
+        <p>The project did not exist yet on {dateTime(past.at)}.</p>
+      )}
+    </div>
+  );
+}
