@@ -15,6 +15,7 @@ import { startTestShop, type TestShop } from '../support/shop.js';
  * Each screen must have drawn its heading and every picture it shows before the shot.
  */
 const STAFF = { email: 'screens-staff@example.com', password: 'Staff1234' };
+const alex = { product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'poly', product_trim: null, quantity: 1 };
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 let shop: TestShop;
@@ -30,10 +31,11 @@ beforeAll(async () => {
   const created = await api.post('/api/projects/', {
     name: 'Window seat and pillows',
     fabrics: [
-      { id: 'f1', name: 'Belgian Linen Indigo', source: 'shop', sku: 'F-LIN-IND', items: [{ product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'poly', product_trim: null, quantity: 2 }] },
-      { id: 'f2', name: 'My own velvet', source: 'customer', items: [{ product_type: 'C', product_style: 'Andie', quantity: 1 }] },
+      { id: 'f1', name: 'Belgian Linen Indigo', source: 'shop', sku: 'F-LIN-IND', unit_price: 4200, items: [{ ...alex, quantity: 2 }] },
+      { id: 'f2', name: 'My own velvet', source: 'customer', items: [alex] },
     ],
   });
+  expect(created.body?.id, JSON.stringify(created.body)).toBeTruthy();
   projectId = String(created.body?.id ?? '');
   browser = await launchChromium();
 });
