@@ -13,6 +13,7 @@ export * from './http/validate.js';
 export * from './http/http-server.js';
 export * from './http/api-app.js';
 export * from './http/request-log.js';
+export * from './http/web-static.js';
 export * from './http/session.js';
 export * from './http/secrets.js';
 export * from './kafka/kafka-transport.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { embeddedConfigSchema, freePort, listen, loadConfig, startEmbeddedPostgres, startLocalKafka, type Logger } from '@shop/infra';
+import { embeddedConfigSchema, freePort, listen, loadConfig, serveWeb, startEmbeddedPostgres, startLocalKafka, type Logger } from '@shop/infra';
 import { routeTableOf, upstreamFor, type RouteTable, type Upstream } from './scaled-routing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,8 +79,7 @@ function entryApp(table: RouteTable, upstreams: Record<Upstream, string[]>) {
       },
     }),
   );
-  app.use(express.static(webDir, { index: false }));
-  app.get(/.*/, (_req, res) => res.sendFile(path.join(webDir, 'index.html')));
+  serveWeb(app, webDir);
   return app;
 }
 

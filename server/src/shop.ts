@@ -48,6 +48,8 @@ export async function startShop(
   config: EmbeddedConfig,
   logger: Logger = createLogger(config.LOG_LEVEL),
   roles: readonly Role[] = allRoles,
+  /** The built web app to serve; tests point it at a directory of their own. */
+  web: string = webDir,
 ): Promise<RunningShop> {
   const database = await openDatabase(config, logger);
   const stops: Array<() => Promise<void>> = [database.stop];
@@ -88,7 +90,7 @@ export async function startShop(
         before: security.middleware,
         routers,
         extra: [observability(pool, runner)],
-        webDir: roles.length === 3 ? webDir : undefined,
+        webDir: roles.length === 3 ? web : undefined,
         trustProxy: config.TRUST_PROXY,
       });
       const server = await listen(app, config.PORT);

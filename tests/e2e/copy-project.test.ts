@@ -1,3 +1,4 @@
+import { expect as webExpect } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { activeCustomer, customItem, startCommandShop } from '../int/commands/helpers.js';
@@ -38,13 +39,13 @@ describe('copy project', () => {
   it('opens the copy made by the server: renamed, unavailable fabric Undecided, inactive product dropped', async () => {
     await withScreenshot(page, 'copy-project', async () => {
       await page.goto(`${shop.url}/projects/editor/${sourceId}/edit`);
-      await expect(page.getByLabel('Project name').inputValue()).resolves.toBe('Reading nook');
+      await webExpect(page.getByLabel('Project name')).toHaveValue('Reading nook');
       await page.getByRole('button', { name: 'Copy project' }).click();
       await page.waitForURL((url) => /\/projects\/editor\/[^/]+\/edit$/.test(url.pathname) && !url.pathname.includes(sourceId));
-      await expect(page.getByLabel('Project name').inputValue()).resolves.toBe('COPY OF: Reading nook');
+      await webExpect(page.getByLabel('Project name')).toHaveValue('COPY OF: Reading nook');
       const fabricNames = page.getByLabel('Fabric name');
       await expect(fabricNames.count()).resolves.toBe(1);
-      await expect(fabricNames.first().inputValue()).resolves.toBe('Undecided');
+      await webExpect(fabricNames.first()).toHaveValue('Undecided');
     });
   });
 });

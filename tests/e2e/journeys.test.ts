@@ -1,3 +1,4 @@
+import { expect as webExpect } from '@playwright/test';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,13 +52,13 @@ describe('journeys in Chromium', () => {
       await page.getByLabel('Fabric name').fill('Client linen');
       await page.getByRole('button', { name: 'Add item to fabric 1' }).click();
       const item = page.getByRole('group', { name: 'Pillow 1' });
-      await expect(item.getByText('Please select a style.').isVisible()).resolves.toBe(true);
+      await webExpect(item.getByText('Please select a style.')).toBeVisible();
       await item.getByLabel('Style').selectOption('Alex');
       await item.getByLabel('Size').selectOption('18x18');
       await item.getByLabel('Insert').selectOption('poly');
       await item.getByLabel('Trim').selectOption('none');
       await item.getByLabel('Quantity').fill('2');
-      await expect(item.getByTestId('item-price').textContent()).resolves.toBe('$190.00');
+      await webExpect(item.getByTestId('item-price')).toHaveText('$190.00');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreen(page, 'editor');
 
@@ -79,7 +80,7 @@ describe('journeys in Chromium', () => {
       await page.getByRole('button', { name: 'Submit for review' }).click();
       await page.waitForURL(url(`/projects/editor/${projectId}`));
       await page.getByRole('heading', { name: 'Project summary' }).waitFor();
-      await expect(page.getByText('Review', { exact: true }).isVisible()).resolves.toBe(true);
+      await webExpect(page.getByText('Review', { exact: true })).toBeVisible();
     });
   });
 
@@ -108,7 +109,7 @@ describe('journeys in Chromium', () => {
     await withScreenshot(page, 'c-customer-pays', async () => {
       await page.goto(url(`/invoice/${projectId}`));
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-      await expect(page.getByRole('note', { name: 'Test mode' }).isVisible()).resolves.toBe(true);
+      await webExpect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
       await page.getByLabel('Card number (test mode)').fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: /^Pay \$/ }).click();
       await page.getByText('Please complete all address fields.').waitFor();

@@ -1,3 +1,4 @@
+import { expect as webExpect } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { activeCustomer, completeFabric, staffClient, startCommandShop, STAFF } from '../int/commands/helpers.js';
@@ -57,7 +58,7 @@ describe('reports page', () => {
       const rolling = page.getByRole('region', { name: 'Rolling revenue' });
       const figures = rolling.getByLabel('Revenue of the last 30 days');
       await figures.waitFor();
-      await expect(figures.locator('dd').first().textContent()).resolves.toBe(usd(paidCents));
+      await webExpect(figures.locator('dd').first()).toHaveText(usd(paidCents));
 
       const production = page.getByRole('region', { name: 'Production revenue (Paid and In Progress)' });
       const paidRow = production.getByRole('row', { name: /^Paid/ });
@@ -69,7 +70,7 @@ describe('reports page', () => {
       expect(heights.filter((h) => h > 0)).toHaveLength(1);
 
       const monthly = page.getByRole('region', { name: 'Monthly revenue' });
-      await expect(monthly.getByText(/^Last 12 months:/).textContent()).resolves.toBe(`Last 12 months: ${usd(paidCents)} from 1 payment.`);
+      await webExpect(monthly.getByText(/^Last 12 months:/)).toHaveText(`Last 12 months: ${usd(paidCents)} from 1 payment.`);
       await page.getByRole('region', { name: 'Projects due' }).getByRole('link', { name: 'Reported pillows' }).waitFor();
 
       expect(await seriousAxeViolations(page)).toEqual([]);

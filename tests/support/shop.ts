@@ -9,10 +9,10 @@ export interface TestShop extends RunningShop {
 }
 
 /** The whole embedded shop on a fresh database of the test PostgreSQL, on a free port. */
-export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+export async function startTestShop(env: Record<string, string> = {}, webDir?: string): Promise<TestShop> {
   const db = await createTestDatabase(inject('adminDatabaseUrl'));
   const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env });
-  const shop = await startShop(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'));
+  const shop = await startShop(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), undefined, webDir);
   if (!shop.url) throw new Error('the embedded shop always serves HTTP');
   return {
     ...shop,

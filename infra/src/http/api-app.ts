@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import type { Logger } from '../logging/logger.js';
 import { apiNotFound, errorHandler } from './error-handler.js';
 import { requestLogger } from './request-log.js';
+import { serveWeb } from './web-static.js';
 
 export interface ApiAppOptions {
   logger: Logger;
@@ -13,7 +14,7 @@ export interface ApiAppOptions {
   before?: RequestHandler[];
   /** Routes outside /api (metrics, health). */
   extra?: Router[];
-  /** Built web app to serve, with history-mode fallback to index.html. */
+  /** Built web app to serve: its files, 404 for missing ones, index.html for navigations. */
   webDir?: string;
   /** Express 'trust proxy' (TRUST_PROXY); loopback unless said otherwise. */
   trustProxy?: boolean | number | string;
@@ -36,11 +37,3 @@ export function createApiApp(options: ApiAppOptions): Express {
   return app;
 }
 
-function serveWeb(app: Express, webDir: string): void {
-  app.use(express.static(webDir, { index: false, maxAge: '1h' }));
-  // History mode: any other GET that accepts HTML gets the app shell.
-  app.get(/^(?!\/api\/).*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
-    res.sendFile(path.join(webDir, 'index.html'));
-  });
-}

@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile } from '../lib/user-profile';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../lib/session/session-store';
 import { ApiError } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './App';
 
 // No server here: every call fails the way an unreachable API does.
@@ -46,9 +48,11 @@ describe('routes', () => {
 
   it.each(routes)('%s shows its page', async (path, heading) => {
     render(
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>,
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
     const layout = !path.startsWith('/signup') && !path.startsWith('/referral_signup');

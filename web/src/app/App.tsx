@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../lib/session/session-store';
 import { RequireStaff, RequireUser } from './guards';
 import { BareLayout, Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
+import { createQueryClient } from '../lib/query-client';
 import * as Page from './routes';
 
 /** Every route of SPEC §2 (history mode). All but signup and referral signup use the common layout. */
@@ -49,9 +51,12 @@ export function App() {
   useEffect(() => {
     void loadSession();
   }, [loadSession]);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile, type UserProfile } from '../lib/user-profile';
-import { configuredUrl, externalLinks } from './paths';
-import { useSessionStore } from './session-store';
+import { configuredUrl, externalLinks } from '../lib/paths';
+import { useSessionStore } from '../lib/session/session-store';
 import { Header } from './Header';
 
-vi.mock('../features/auth/api/sessions', () => ({
+vi.mock('../lib/session/session-api', () => ({
   login: vi.fn(),
   logout: vi.fn(async () => undefined),
+  fetchCurrentUser: vi.fn(),
 }));
 
 const customer: UserProfile = { ...emptyProfile, email: 'cara@example.com', name: 'Cara', user_id: 7 };
@@ -83,7 +84,7 @@ describe('Header', () => {
   });
 
   it('logs out with DELETE /api/sessions, then shows the login page and the logged-out header', async () => {
-    const { logout } = await import('../features/auth/api/sessions');
+    const { logout } = await import('../lib/session/session-api');
     renderHeader(customer);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(logout).toHaveBeenCalledTimes(1);

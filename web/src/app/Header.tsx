@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from './session-store';
-import { externalLinks, paths } from './paths';
+import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from '../lib/session/session-store';
+import { externalLinks, paths } from '../lib/paths';
 
 /** The header variants of SPEC §2: logged out, logged in, and staff (with the INTERNAL group). */
 export function Header() {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { emptyProfile } from '../lib/user-profile';
-import { useSessionStore } from './session-store';
+import { useSessionStore } from '../lib/session/session-store';
 import { RequireStaff, RequireUser } from './guards';
 
 function renderAt(path: string, element: React.ReactNode) {

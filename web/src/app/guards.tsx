@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { AccessDenied } from '../components/AccessDenied';
-import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from './session-store';
-import { paths } from './paths';
+import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from '../lib/session/session-store';
+import { paths } from '../lib/paths';
 
 function SessionLoading() {
   return <p role="status">Loading…</p>;

@@ -1,4 +1,5 @@
 import { formatPrice, priceTotal, productTypeDisplayNames, type CostDetails, type Fabric, type LineItem } from '@shop/domain';
+import { ItemPictures } from './ItemPictures';
 
 /** A line item in words: its style and size, or the name a custom item was given. */
 export function itemLabel(item: LineItem): string {
@@ -20,7 +21,7 @@ const costRows: Array<[keyof CostDetails, string]> = [
   ['total', 'Total'],
 ];
 
-/** The quote: one row per line item (cents shown as USD) and the SPEC §9 cost details under it. */
+/** The quote: one row per line item with its pictures (cents shown as USD) and the SPEC §9 cost details under it. */
 export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: readonly Fabric[]; cost?: CostDetails | undefined; caption?: string }) {
   return (
     <div className="table-wrap">
@@ -40,7 +41,12 @@ export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: read
             fabric.items.map((item, index) => (
               <tr key={`${fabric.id}-${index}`}>
                 <td>{fabric.name || 'Unnamed fabric'}</td>
-                <td>{itemLabel(item)}</td>
+                <td>
+                  <div className="item-cell">
+                    <ItemPictures item={item} fabric={fabric} size="small" />
+                    <span>{itemLabel(item)}</span>
+                  </div>
+                </td>
                 <td className="number">{item.quantity ?? 0}</td>
                 <td className="number">{formatPrice(item.unit_price)}</td>
                 <td className="number">{formatPrice(priceTotal(item.unit_price, item.quantity))}</td>

@@ -5,7 +5,7 @@
  * - POST/PUT/DELETE send the readable `csrftoken` cookie back as `X-CSRFToken`.
  * - Every failure becomes an `ApiError` `{ status, message, problems? }`; status 0 means the
  *   server could not be reached. No UI side effects here: no redirects, no toasts.
- * Only `features/*\/api/` modules import this.
+ * Only `features/*\/api/` modules and `lib/session/session-api.ts` import this.
  */
 
 export const API_BASE = '/api';

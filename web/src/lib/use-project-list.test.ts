@@ -23,6 +23,7 @@ describe('useProjectList', () => {
     await waitFor(() => expect(result.current.load.kind).toBe('ready'));
     act(() => result.current.setState('P'));
     await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith({ state: 'P', name: '', limit: PROJECT_PAGE_SIZE, offset: 0 }));
-    expect(result.current.load).toMatchObject({ kind: 'ready', hasMore: false });
+    // The page answers after the call: wait for it rather than racing it on a busy machine.
+    await waitFor(() => expect(result.current.load).toMatchObject({ kind: 'ready', hasMore: false }));
   });
 });

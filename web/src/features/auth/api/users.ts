@@ -1,14 +1,5 @@
 import { apiClient } from '../../../lib/api-client';
-import { emptyProfile, toProfile, type UserProfile } from '../../../lib/user-profile';
-
-/** GET /api/users/ — the current user; any failure yields the empty profile (SPEC §7). */
-export async function fetchCurrentUser(): Promise<UserProfile> {
-  try {
-    return toProfile(await apiClient.get<unknown>('/users/'));
-  } catch {
-    return { ...emptyProfile };
-  }
-}
+import { toProfile, type UserProfile } from '../../../lib/user-profile';
 
 export interface SignupInput {
   email: string;

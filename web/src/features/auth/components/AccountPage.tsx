@@ -4,7 +4,7 @@ import { FormField } from '../../../components/FormField';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { updateProfile } from '../api/users';
 import { isLoggedIn } from '../../../lib/user-profile';
-import { selectUser, useSessionStore } from '../../../app/session-store';
+import { selectUser, useSessionStore } from '../../../lib/session/session-store';
 
 const fieldNames = ['name', 'phone'] as const;
 type Field = (typeof fieldNames)[number];

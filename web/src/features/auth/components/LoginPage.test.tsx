@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { login } from '../api/sessions';
+import { login } from '../../../lib/session/session-api';
 import { emptyProfile } from '../../../lib/user-profile';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { LoginPage } from './LoginPage';
 
-vi.mock('../api/sessions', () => ({ login: vi.fn(), logout: vi.fn() }));
+vi.mock('../../../lib/session/session-api', () => ({ login: vi.fn(), logout: vi.fn(), fetchCurrentUser: vi.fn() }));
 const loginMock = vi.mocked(login);
 
 function renderLogin(entry = '/login') {

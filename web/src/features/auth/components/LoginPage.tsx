@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 const fieldNames = ['email', 'password'] as const;
 type Field = (typeof fieldNames)[number];

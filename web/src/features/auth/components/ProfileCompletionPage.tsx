@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
 import { completeProfile, fetchProfileCompletion, type ProfileCompletionInfo } from '../api/account';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 
 const fieldNames = ['name', 'password'] as const;
 type Field = (typeof fieldNames)[number];

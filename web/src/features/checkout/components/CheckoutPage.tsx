@@ -13,7 +13,7 @@ import {
 } from '@shop/domain';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { to } from '../../../app/paths';
+import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { ProgressSteps } from '../../../components/ProgressSteps';
 import { QuoteTable } from '../../../components/QuoteTable';

@@ -1,14 +1,11 @@
 import { deliveryTypeLabel, productionStateLabels, projectStateLabels, TRIM_CHOICES, INSERT_CHOICES, NO_INSERT_CHOICE } from '@shop/domain';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { to } from '../../../app/paths';
+import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { itemLabel } from '../../../components/QuoteTable';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { fetchInternalProject, type InternalProject } from '../api/internal-projects';
-
-type Load = { kind: 'loading' } | { kind: 'ready'; project: InternalProject } | { kind: 'failed'; message: string };
+import { useInternalProject } from '../api/queries';
 
 const insertName = (code: string | null | undefined) =>
   code ? ([...INSERT_CHOICES, NO_INSERT_CHOICE].find((c) => c.id === code)?.desc ?? code) : '—';
@@ -20,27 +17,18 @@ const trimName = (code: string | null | undefined) => (code === null ? 'None' : 
  */
 export function InternalProjectPdfPage() {
   const { id = '' } = useParams();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  useEffect(() => {
-    let current = true;
-    fetchInternalProject(id).then(
-      (project) => current && setLoad({ kind: 'ready', project }),
-      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
+  // The same cached read as the project detail: opening the work order from there costs no request.
+  const load = useInternalProject(id);
 
-  if (load.kind === 'loading') return <p role="status">Loading work order…</p>;
-  if (load.kind === 'failed')
+  if (load.isPending) return <p role="status">Loading work order…</p>;
+  if (load.isError)
     return (
       <section>
         <h1>Work order</h1>
-        <Alert>{load.message}</Alert>
+        <Alert>{errorMessage(load.error)}</Alert>
       </section>
     );
-  const p = load.project;
+  const p = load.data;
   const address = p.shipping_notes.shipping_address;
   return (
     <article className="work-order">

@@ -1,29 +1,24 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { to } from '../../../app/paths';
+import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
-import { createOrganization, fetchOrganizations, type Organization } from '../api/organizations';
+import { createOrganization, fetchOrganizations } from '../api/organizations';
 
-type Load = { kind: 'loading' } | { kind: 'ready'; organizations: Organization[] } | { kind: 'failed'; message: string };
+/** Cache key of the organization list; a create invalidates it. */
+const organizationsKey = ['organizations'] as const;
 
 /** /internal/organizations/: list and create organizations. */
 export function OrganizationListPage() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const load = useQuery({ queryKey: organizationsKey, queryFn: fetchOrganizations });
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<FormErrors<'name'>>({ fields: {} });
   const [busy, setBusy] = useState(false);
-
-  const refresh = useCallback(() => {
-    fetchOrganizations().then(
-      (organizations) => setLoad({ kind: 'ready', organizations }),
-      (error: unknown) => setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-  }, []);
-  useEffect(refresh, [refresh]);
 
   async function onCreate(event: FormEvent) {
     event.preventDefault();
@@ -36,8 +31,8 @@ export function OrganizationListPage() {
     try {
       const created = await createOrganization(name.trim());
       setName('');
+      await queryClient.invalidateQueries({ queryKey: organizationsKey });
       if (created.id !== '') void navigate(to.internalOrganization(created.id));
-      else refresh();
     } catch (error) {
       setErrors(formErrorsFrom(error, ['name'] as const));
     } finally {
@@ -55,10 +50,10 @@ export function OrganizationListPage() {
           Create organization
         </button>
       </form>
-      {load.kind === 'loading' && <p role="status">Loading organizations…</p>}
-      {load.kind === 'failed' && <Alert>{load.message}</Alert>}
-      {load.kind === 'ready' && load.organizations.length === 0 && <p>No organizations yet.</p>}
-      {load.kind === 'ready' && load.organizations.length > 0 && (
+      {load.isPending && <p role="status">Loading organizations…</p>}
+      {load.isError && <Alert>{errorMessage(load.error)}</Alert>}
+      {load.data?.length === 0 && <p>No organizations yet.</p>}
+      {load.data && load.data.length > 0 && (
         <table>
           <thead>
             <tr>
@@ -67,7 +62,7 @@ export function OrganizationListPage() {
             </tr>
           </thead>
           <tbody>
-            {load.organizations.map((org) => (
+            {load.data.map((org) => (
               <tr key={org.id}>
                 <td>
                   <Link to={to.internalOrganization(org.id)}>{org.name || `Organization ${org.id}`}</Link>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
-import { paths } from '../../../app/paths';
-import { useSessionStore } from '../../../app/session-store';
+import { paths } from '../../../lib/paths';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { eraseMyData, exportDownloadUrl } from '../api/privacy';
 
 /**

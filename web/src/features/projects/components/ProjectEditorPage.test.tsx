@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client';
 import { emptyProfile } from '../../../lib/user-profile';
-import { useSessionStore } from '../../../app/session-store';
+import { useSessionStore } from '../../../lib/session/session-store';
 import { GUEST_PROJECT_KEY } from '../stores/guest-project';
 import { useEditorStore } from '../stores/editor-store';
 import { ProjectEditorPage } from './ProjectEditorPage';

@@ -1,14 +1,15 @@
 import { emailProblem, formatPrice, quoteLineItemPrice, type FieldProblem } from '@shop/domain';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { paths, to } from '../../../app/paths';
+import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
-import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../app/session-store';
+import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
 import { FabricEditor } from './FabricEditor';
 import { FieldMessage, firstMessage } from './field-problems';
+import { useStartingType } from './use-starting-type';
 
 /** /projects/editor/: with no id the editor opens at the guest edit route (SPEC §2). */
 export function ProjectCreatePage() {
@@ -83,6 +84,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
   const { setDetails, addFabric, save, saveAsNew, submit, copy, remove } = useEditorStore.getState();
   const loggedIn = useSessionStore(selectLoggedIn);
   const isGuest = routeId === GUEST_ID;
+  useStartingType();
 
   const problems: FieldProblem[] = useMemo(() => projectProblems(project, catalogue), [project, catalogue]);
   const categories = useMemo(() => categoriesOf(catalogue), [catalogue]);

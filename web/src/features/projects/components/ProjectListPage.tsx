@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths, to } from '../../../app/paths';
+import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { formatCents, formatDate } from '../../../lib/format';
 import { customerStateOrder, projectStateLabel } from '../../../lib/project-labels';

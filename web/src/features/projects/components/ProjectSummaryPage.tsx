@@ -1,11 +1,11 @@
 import { costDetails, deliveryTypeLabel, projectStateLabels, trackingLink, type Carrier } from '@shop/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { paths, to } from '../../../app/paths';
+import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { ProgressSteps } from '../../../components/ProgressSteps';
 import { QuoteTable } from '../../../components/QuoteTable';
-import { Timeline, type TimelineStep } from '../../../components/Timeline';
+import { Timeline } from '../../../components/Timeline';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { fetchTimeline } from '../api/projects';
@@ -22,20 +22,13 @@ export function ProjectSummaryPage() {
   const detail = useEditorStore((s) => s.detail);
   const saving = useEditorStore((s) => s.saving);
   const storeError = useEditorStore((s) => s.error);
-  const [timeline, setTimeline] = useState<{ steps: TimelineStep[]; error: string | null } | null>(null);
-
   const serverId = route.gate === 'ready' && route.id !== GUEST_ID ? route.id : null;
-  useEffect(() => {
-    if (!serverId) return;
-    let current = true;
-    fetchTimeline(serverId).then(
-      (steps) => current && setTimeline({ steps, error: null }),
-      (error: unknown) => current && setTimeline({ steps: [], error: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [serverId, detail?.state]);
+  // Keyed by the project's state too: a state change adds a step, so it is a new timeline.
+  const timeline = useQuery({
+    queryKey: ['project', serverId, 'timeline', detail?.state],
+    queryFn: () => fetchTimeline(serverId!),
+    enabled: serverId !== null,
+  });
 
   if (route.gate === 'session' || route.gate === 'loading') return <p role="status">Loading project…</p>;
   if (route.gate === 'home') return <Navigate to={paths.landing} replace />;
@@ -120,9 +113,9 @@ export function ProjectSummaryPage() {
       {serverId && (
         <section aria-labelledby="timeline-heading">
           <h2 id="timeline-heading">Timeline</h2>
-          {!timeline && <p role="status">Loading timeline…</p>}
-          {timeline?.error && <Alert>{timeline.error}</Alert>}
-          {timeline && !timeline.error && <Timeline steps={timeline.steps} />}
+          {timeline.isPending && <p role="status">Loading timeline…</p>}
+          {timeline.isError && <Alert>{errorMessage(timeline.error)}</Alert>}
+          {timeline.data && <Timeline steps={timeline.data} />}
         </section>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { productTypeDisplayNames } from '@shop/domain';
-import { to } from '../../../app/paths';
+import { to } from '../../../lib/paths';
 import { formatCents, formatDate } from '../../../lib/format';
 import { productionStateLabel, projectStateLabel } from '../../../lib/project-labels';
 import {

@@ -1,5 +1,7 @@
-import { apiClient } from '../../../lib/api-client';
-import { toProfile, type UserProfile } from '../../../lib/user-profile';
+import { apiClient } from '../api-client';
+import { emptyProfile, toProfile, type UserProfile } from '../user-profile';
+
+// The session is shared by every feature (header, guards, editor), so its calls live here, not in features/auth.
 
 export interface Credentials {
   email: string;
@@ -14,4 +16,13 @@ export async function login(credentials: Credentials): Promise<UserProfile> {
 /** DELETE /api/sessions — log out (path as SPEC §7 writes it, without the trailing slash). */
 export async function logout(): Promise<void> {
   await apiClient.delete<unknown>('/sessions');
+}
+
+/** GET /api/users/ — the current user; any failure yields the empty profile (SPEC §7). */
+export async function fetchCurrentUser(): Promise<UserProfile> {
+  try {
+    return toProfile(await apiClient.get<unknown>('/users/'));
+  } catch {
+    return { ...emptyProfile };
+  }
 }

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient } from '../lib/api-client';
-import { emptyProfile, type UserProfile } from '../lib/user-profile';
+import { ApiError, apiClient } from '../api-client';
+import { emptyProfile, type UserProfile } from '../user-profile';
 import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from './session-store';
 
 // The session store is shared by the app shell (header, guards) and the features (editor, login,
-// account), so it lives in app/ rather than inside the auth feature.
-vi.mock('../lib/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../lib/api-client')>();
+// account), so it lives in lib/session/ rather than in app/ or inside the auth feature.
+vi.mock('../api-client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../api-client')>();
   return { ...actual, apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
 });
 const get = vi.mocked(apiClient.get);

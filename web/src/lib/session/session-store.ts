@@ -1,7 +1,6 @@
 import { create } from 'zustand';
-import { login as loginCall, logout as logoutCall, type Credentials } from '../features/auth/api/sessions';
-import { fetchCurrentUser } from '../features/auth/api/users';
-import { emptyProfile, isLoggedIn, type UserProfile } from '../lib/user-profile';
+import { emptyProfile, isLoggedIn, type UserProfile } from '../user-profile';
+import { fetchCurrentUser, login as loginCall, logout as logoutCall, type Credentials } from './session-api';
 
 export type SessionStatus = 'idle' | 'loading' | 'ready';
 

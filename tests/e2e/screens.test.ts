@@ -1,0 +1,109 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect as webExpect } from '@playwright/test';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { logIn, saveScreen, withScreenshot } from '../support/e2e.js';
+import { ApiClient } from '../support/http-client.js';
+import { startTestShop, type TestShop } from '../support/shop.js';
+
+/**
+ * A screenshot of every SPEC §2 screen at desktop and phone widths, kept under
+ * test-results/screens/ (<screen>-desktop.png, <screen>-phone.png) for people to look at.
+ * Each screen must have drawn its heading and every picture it shows before the shot.
+ */
+const STAFF = { email: 'screens-staff@example.com', password: 'Staff1234' };
+const alex = { product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'poly', product_trim: null, quantity: 1 };
+const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
+
+let shop: TestShop;
+let browser: Browser;
+let projectId = '';
+
+beforeAll(async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-screens-'));
+  shop = await startTestShop({ DATA_DIR: dataDir, STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
+  const api = new ApiClient(shop.url);
+  await api.get('/api/users/');
+  await api.post('/api/sessions/', STAFF);
+  const created = await api.post('/api/projects/', {
+    name: 'Window seat and pillows',
+    fabrics: [
+      { id: 'f1', name: 'Belgian Linen Indigo', source: 'shop', sku: 'F-LIN-IND', unit_price: 4200, items: [{ ...alex, quantity: 2 }] },
+      { id: 'f2', name: 'My own velvet', source: 'customer', items: [alex] },
+    ],
+  });
+  expect(created.body?.id, JSON.stringify(created.body)).toBeTruthy();
+  projectId = String(created.body?.id ?? '');
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const visitorScreens: Array<[string, string]> = [
+  ['landing', '/'],
+  ['login', '/login'],
+  ['signup', '/signup'],
+  ['referral-signup', '/referral_signup'],
+  ['password-reset', '/password-reset?token=abc'],
+  ['forgot-password', '/forgot-password'],
+  ['activation', '/activation/abc'],
+  ['profile-completion', '/profile-completion/abc'],
+  ['editor-guest', '/projects/editor/guest/edit?type=CR'],
+];
+const staffScreens = (): Array<[string, string]> => [
+  ['account', '/account'],
+  ['projects', '/projects'],
+  ['editor', `/projects/editor/${projectId}/edit`],
+  ['summary', `/projects/editor/${projectId}`],
+  ['checkout', `/invoice/${projectId}`],
+  ['internal-projects', '/internal/projects/'],
+  ['internal-project', `/internal/projects/${projectId}`],
+  ['internal-pdf', `/internal/projects/${projectId}/pdf`],
+  ['reporting', '/internal/reporting/'],
+  ['transfer', '/internal/transfer/'],
+  ['organizations', '/internal/organizations/'],
+  ['internal-organization', '/internal/organizations/unknown'],
+];
+
+async function shoot(context: BrowserContext, screens: Array<[string, string]>, width: keyof typeof VIEWPORTS): Promise<string[]> {
+  const saved: string[] = [];
+  for (const [name, route] of screens) {
+    const page = await context.newPage();
+    await withScreenshot(page, `screen-${name}-${width}`, async () => {
+      await page.goto(`${shop.url}${route}`);
+      await webExpect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Lazy pictures load when scrolled to; a full-page shot should show them drawn.
+      for (const img of await page.locator('img').all()) {
+        await img.scrollIntoViewIfNeeded();
+        await webExpect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      }
+      saved.push(await saveScreen(page, `${name}-${width}`));
+    });
+    await page.close();
+  }
+  return saved;
+}
+
+describe('screens of SPEC §2 at desktop and phone widths', () => {
+  it('has a project to show', () => {
+    expect(projectId).not.toBe('');
+  });
+
+  for (const width of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
+    it(`every screen, ${width}`, async () => {
+      const visitor = await browser.newContext({ viewport: VIEWPORTS[width] });
+      const staff = await browser.newContext({ viewport: VIEWPORTS[width] });
+      await logIn(await staff.newPage(), shop.url, STAFF.email, STAFF.password);
+      const saved = [...(await shoot(visitor, visitorScreens, width)), ...(await shoot(staff, staffScreens(), width))];
+      expect(saved).toHaveLength(visitorScreens.length + staffScreens().length);
+      await visitor.close();
+      await staff.close();
+    });
+  }
+});

@@ -1,0 +1,72 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../support/shop.js';
+
+// The web app's public folder is what Vite copies verbatim into the build, so a web directory
+// made of it plus an app shell serves exactly the pictures `npm run build:web` would.
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/public');
+const SHELL = '<!doctype html><title>shop</title><div id="root"></div>';
+
+let shop: TestShop;
+let webDir: string;
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+  cpSync(publicDir, webDir, { recursive: true });
+  writeFileSync(path.join(webDir, 'index.html'), SHELL);
+  shop = await startTestShop({}, webDir);
+});
+afterAll(async () => {
+  await shop?.stop();
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+});
+
+const get = (url: string, accept = 'image/avif,image/webp,image/*,*/*;q=0.8') => fetch(new URL(url, shop.url), { headers: { accept } });
+
+async function catalogueImagePaths(): Promise<string[]> {
+  const products = (await (await get('/api/products/', 'application/json')).json()) as { products: Array<{ display_imgs: { preview_img: string; images: string[] } }> };
+  const fabrics = (await (await get('/api/fabrics/', 'application/json')).json()) as { fabrics: Array<{ image?: string }> };
+  const paths = new Set<string>();
+  for (const product of products.products) for (const url of [product.display_imgs.preview_img, ...product.display_imgs.images]) paths.add(url);
+  for (const fabric of fabrics.fabrics) if (fabric.image) paths.add(fabric.image);
+  return [...paths];
+}
+
+describe('static files of the web app', () => {
+  it('every picture the catalogue names answers 200 with an image type and a long cache', async () => {
+    const paths = await catalogueImagePaths();
+    expect(paths.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    for (const url of paths) {
+      const response = await get(url);
+      const type = response.headers.get('content-type') ?? '';
+      const body = await response.text();
+      if (response.status !== 200 || !type.startsWith('image/') || !body.includes('<svg')) failures.push(`${url}: ${response.status} ${type}`);
+      else expect(response.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a file that does not exist answers 404, not the app shell', async () => {
+    for (const accept of ['*/*', 'image/*', 'text/html,application/xhtml+xml,*/*;q=0.8']) {
+      const response = await get('/static/products/nope.jpg', accept);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('<div id="root">');
+    }
+    expect((await get('/assets/index-gone.js', '*/*')).status).toBe(404);
+  });
+
+  it('a browser navigation to an app path gets the app shell, never cached', async () => {
+    const response = await get('/projects/123/edit', 'text/html,application/xhtml+xml,*/*;q=0.8');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(SHELL);
+  });
+
+  it('a non-navigation request for an app path answers 404', async () => {
+    expect((await get('/projects/123/edit', 'application/json')).status).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchCatalogueProducts } from './catalogue';
+import { fetchAuditLog, fetchCustomer, fetchInternalProject, type InternalProject } from './internal-projects';
+
+/** Cache keys of the staff project reads: everything about one project sits under its id. */
+export const internalProjectKeys = {
+  all: (id: string) => ['internal-project', id] as const,
+  project: (id: string) => ['internal-project', id, 'project'] as const,
+  customer: (id: string) => ['internal-project', id, 'customer'] as const,
+  audit: (id: string) => ['internal-project', id, 'audit'] as const,
+  products: ['catalogue', 'products'] as const,
+};
+
+export function useInternalProject(id: string) {
+  return useQuery({ queryKey: internalProjectKeys.project(id), queryFn: () => fetchInternalProject(id) });
+}
+
+export function useProjectCustomer(id: string) {
+  return useQuery({ queryKey: internalProjectKeys.customer(id), queryFn: () => fetchCustomer(id) });
+}
+
+/** The event log of the project; a failure to read it shows as an empty log, as before. */
+export function useAuditLog(id: string) {
+  return useQuery({ queryKey: internalProjectKeys.audit(id), queryFn: () => fetchAuditLog(id).catch(() => []) });
+}
+
+/** The catalogue changes only with a deploy of the seed: read once per visit. */
+export function useCatalogueProducts() {
+  return useQuery({ queryKey: internalProjectKeys.products, queryFn: fetchCatalogueProducts, staleTime: Infinity });
+}
+
+/**
+ * A staff write on the project. Writes answer with the new revision but without the read side's
+ * activity log, so the project is read again at that revision (X-Min-Revision: read your own
+ * write), put in the cache, and the project's other reads are invalidated.
+ */
+export function useProjectAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: () => Promise<InternalProject>) => {
+      const written = await action();
+      return fetchInternalProject(id, written.revision).catch(() => written);
+    },
+    onSuccess: async (project) => {
+      client.setQueryData(internalProjectKeys.project(id), project);
+      await client.invalidateQueries({ queryKey: internalProjectKeys.audit(id) });
+    },
+  });
+}
