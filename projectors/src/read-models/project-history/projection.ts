@@ -1,5 +1,6 @@
 import { evolveProject, initialProjectState, ProjectEvent, projectEventTypes, projectView, type ProjectStreamState } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 import { byStream } from '../stream-batches.js';
 import { activityEntry } from './activity.js';
@@ -52,21 +53,56 @@ function collectRows(
   before: ProjectStreamState,
   after: ProjectStreamState,
 ): void {
-  const base = { stream_id: event.streamId, revision: event.revision, at: atOf(event) };
-  rows.audit.push({
-    ...base,
-    event_id: event.id,
-    global_position: event.globalPosition,
-    type: event.type,
-    actor: actorOf(event),
-    changes: viewChanges(projectView(before), projectView(after)),
-    data: event.data,
-  });
-  const entry = activityEntry(domainEvent);
-  if (entry) rows.activity.push({ ...base, kind: entry.kind, text: entry.text, actor: actorOf(event) });
-  const step = timelineStep(domainEvent);
-  if (step) rows.timeline.push({ ...base, step: step.step, label: step.label, detail: step.detail });
+  const audit = auditRow(event, before, after);
+  rows.audit.push(Object.fromEntries(AUDIT_COLUMNS.map((column, i) => [column, audit[i]])));
+  const activity = activityRow(event, domainEvent);
+  if (activity) rows.activity.push(Object.fromEntries(ACTIVITY_COLUMNS.map((column, i) => [column, activity[i]])));
+  const timeline = timelineRow(event, domainEvent);
+  if (timeline) rows.timeline.push(Object.fromEntries(TIMELINE_COLUMNS.map((column, i) => [column, timeline[i]])));
 }
+
+const AUDIT_COLUMNS = ['stream_id', 'revision', 'event_id', 'global_position', 'type', 'actor', 'at', 'changes', 'data'] as const;
+const ACTIVITY_COLUMNS = ['stream_id', 'revision', 'kind', 'text', 'at', 'actor'] as const;
+const TIMELINE_COLUMNS = ['stream_id', 'revision', 'step', 'label', 'at', 'detail'] as const;
+const FOLD_COLUMNS = ['stream_id', 'project_id', 'stream_state'] as const;
+
+/** The rows one event adds to each log, in the columns' order (one definition for every write path). */
+function auditRow(event: StoredEvent, before: ProjectStreamState, after: ProjectStreamState): unknown[] {
+  const changes = viewChanges(projectView(before), projectView(after));
+  return [event.streamId, event.revision, event.id, event.globalPosition, event.type, actorOf(event), atOf(event), changes, event.data];
+}
+
+function activityRow(event: StoredEvent, domainEvent: ProjectEvent): unknown[] | null {
+  const entry = activityEntry(domainEvent);
+  return entry ? [event.streamId, event.revision, entry.kind, entry.text, atOf(event), actorOf(event)] : null;
+}
+
+function timelineRow(event: StoredEvent, domainEvent: ProjectEvent): unknown[] | null {
+  const step = timelineStep(domainEvent);
+  return step ? [event.streamId, event.revision, step.step, step.label, atOf(event), step.detail] : null;
+}
+
+/**
+ * One-pass rebuild: log rows go out as events come, each stream's fold once at the end; the
+ * folds themselves are shared with the projects projection (one parse and evolve per event).
+ */
+export const projectHistoryBulk: BulkProjection = {
+  name: 'project_history',
+  columns: { project_fold: FOLD_COLUMNS, project_activity: ACTIVITY_COLUMNS, project_timeline: TIMELINE_COLUMNS, project_audit_log: AUDIT_COLUMNS },
+  create: () => ({
+    add: (event, shared, sink) => {
+      const { domainEvent, before, after } = shared.projectStep(event);
+      sink.push('project_audit_log', auditRow(event, before, after));
+      const activity = activityRow(event, domainEvent);
+      if (activity) sink.push('project_activity', activity);
+      const timeline = timelineRow(event, domainEvent);
+      if (timeline) sink.push('project_timeline', timeline);
+    },
+    finish: function* (shared) {
+      for (const [streamId, { state }] of shared.projects) if (state.status !== 'empty') yield ['project_fold', [streamId, state.project.id, state]];
+    },
+  }),
+};
 
 /** One INSERT for many rows: the JSON objects are read back as rows of the table's own type. */
 async function insertRows(client: PoolClient, table: string, columns: string[], rows: object[]): Promise<void> {
@@ -98,39 +134,24 @@ async function saveFold(client: PoolClient, streamId: string, state: ProjectStre
 }
 
 async function appendAudit(client: PoolClient, event: StoredEvent, before: ProjectStreamState, after: ProjectStreamState): Promise<void> {
-  const changes = viewChanges(projectView(before), projectView(after));
   await client.query(
-    `INSERT INTO project_audit_log (stream_id, revision, event_id, global_position, type, actor, at, changes, data)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [event.streamId, event.revision, event.id, event.globalPosition, event.type, actorOf(event), atOf(event), JSON.stringify(changes), event.data],
+    `INSERT INTO project_audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    jsonParameters(auditRow(event, before, after)),
   );
 }
 
 async function appendActivity(client: PoolClient, event: StoredEvent, domainEvent: ProjectEvent): Promise<void> {
-  const entry = activityEntry(domainEvent);
-  if (!entry) return;
-  await client.query('INSERT INTO project_activity (stream_id, revision, kind, text, at, actor) VALUES ($1, $2, $3, $4, $5, $6)', [
-    event.streamId,
-    event.revision,
-    entry.kind,
-    entry.text,
-    atOf(event),
-    actorOf(event),
-  ]);
+  const row = activityRow(event, domainEvent);
+  if (row) await client.query(`INSERT INTO project_activity (${ACTIVITY_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6)`, row);
 }
 
 async function appendTimeline(client: PoolClient, event: StoredEvent, domainEvent: ProjectEvent): Promise<void> {
-  const step = timelineStep(domainEvent);
-  if (!step) return;
-  await client.query('INSERT INTO project_timeline (stream_id, revision, step, label, at, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
-    event.streamId,
-    event.revision,
-    step.step,
-    step.label,
-    atOf(event),
-    step.detail,
-  ]);
+  const row = timelineRow(event, domainEvent);
+  if (row) await client.query(`INSERT INTO project_timeline (${TIMELINE_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6)`, row);
 }
+
+// node-postgres would send a JS array as a PostgreSQL array; jsonb columns need its JSON text.
+const jsonParameters = (row: unknown[]): unknown[] => row.map((value) => (Array.isArray(value) ? JSON.stringify(value) : value));
 
 // The domain stamps every event with when and by whom (data.at, data.by); the envelope's
 // metadata is the fallback for anything older.
