@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<void> {
     },
     Presets.shades_classic,
   );
-  const names = projections.map((projection) => projection.name).join(', ');
+  const names = values.projection === 'all' ? `all ${projections.length} projections` : values.projection;
   bar.start(1, 0, { names, rate: 0, phase: 'reading' });
   const started = Date.now();
   try {

@@ -27,7 +27,8 @@ export const bulkProjections: ReadonlyMap<string, BulkProjection> = new Map(
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsOf = (readModel: string) => path.join(here, readModel, 'migrations');
 
-/** Folders of the read models' table migrations, applied with the event store's. */
-export const readModelMigrationDirs: string[] = ['projects', 'project-history', 'revenue', 'notifications', 'users', 'organizations', 'catalogue'].map(
-  migrationsOf,
-);
+/** Folders of the read models' table migrations (and the rebuild's progress table), applied with the event store's. */
+export const readModelMigrationDirs: string[] = [
+  ...['projects', 'project-history', 'revenue', 'notifications', 'users', 'organizations', 'catalogue'].map(migrationsOf),
+  path.join(here, '..', 'rebuild', 'migrations'),
+];

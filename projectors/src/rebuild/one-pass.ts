@@ -3,12 +3,13 @@ import type { Pool, PoolClient } from '@shop/infra';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
 import type { RawEvent, ShardTarget } from './fold-shard.js';
-import { countEvents, dropStaleRebuilds, lockRebuild, replayInto, type RebuildDeps, type RebuildResult } from './rebuild.js';
+import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, type RebuildDeps, type RebuildResult } from './rebuild.js';
 import { dropSchema, quoted, schemaName } from './shadow-schema.js';
 import { localShard, threadShard, type Shard } from './shards.js';
 import { completeStagingTable, createStagingTables } from './staging.js';
 import { swapAllIn } from './swap-in.js';
 import { copyLine } from './copy-text.js';
+import { ProgressBoard } from './progress-board.js';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -45,11 +46,21 @@ interface Target extends ShardTarget {
  * one reader, folds in memory shared between projections, COPY into index-less staging tables,
  * indexes after the load, and one transaction that catches up and swaps every projection in.
  */
-export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly Projection[], options: OnePassOptions = {}): Promise<RebuildResult[]> {
+export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly Projection[], given: OnePassOptions = {}): Promise<RebuildResult[]> {
   const started = Date.now();
-  const locks: Array<{ release: () => Promise<void> }> = [];
+  let lock: { release: () => Promise<void> } | null = null;
+  const workers = Math.max(1, Math.floor(given.workers ?? defaultWorkers()));
+  const board = new ProgressBoard(deps.pool, projections.map((projection) => projection.name), workers);
+  const options: OnePassOptions = {
+    ...given,
+    workers,
+    onProgress: (progress) => {
+      given.onProgress?.(progress);
+      board.publish(progress);
+    },
+  };
   try {
-    for (const projection of projections) locks.push(await lockRebuild(deps.pool, projection.name));
+    lock = await lockRebuilds(deps.pool, projections.map((projection) => projection.name));
     for (const projection of projections) await dropStaleRebuilds(deps.pool, projection.name);
     const targets = projections.map((projection) => targetOf(projection, options));
     try {
@@ -57,8 +68,9 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
         await dropSchema(deps.pool, target.schema);
         await createStagingTables(deps.pool, target.schema, target.projection.tables);
       }
-      const events = await load(deps, targets, options);
-      const report = progressReporter(options, events, events);
+      const total = await countEvents(deps.pool, options.until);
+      const report = progressReporter(options, total);
+      const events = await load(deps, targets, options, report);
       report('index', events);
       await Promise.all(targets.map((target) => completeStaging(deps.pool, target)));
       if (options.until) {
@@ -81,7 +93,8 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
       throw error;
     }
   } finally {
-    for (const lock of locks) await lock.release();
+    await board.clear();
+    await lock?.release();
   }
 }
 
@@ -101,11 +114,8 @@ async function completeStaging(pool: Pool, target: Target): Promise<void> {
  * folds page N. Streams go to shards by a hash of their id, so each stream is folded by one
  * shard in its own order; the global order only decides which page an event is in.
  */
-async function load(deps: RebuildDeps, targets: Target[], options: OnePassOptions): Promise<number> {
-  const total = await countEvents(deps.pool, options.until);
-  const report = progressReporter(options, 0, total);
-  const workers = Math.max(1, Math.floor(options.workers ?? defaultWorkers()));
-  const shards = await openShards(deps.pool, targets, workers);
+async function load(deps: RebuildDeps, targets: Target[], options: OnePassOptions, report: Reporter): Promise<number> {
+  const shards = await openShards(deps.pool, targets, options.workers ?? 1);
   const streams = new Map<string, number>();
   let last: RawEvent | null = null;
   let done = 0;
@@ -233,12 +243,14 @@ function* chunks(lines: string[], size: number): Generator<string> {
   for (let i = 0; i < lines.length; i += size) yield lines.slice(i, i + size).join('');
 }
 
-function progressReporter(options: OnePassOptions, startDone: number, total: number) {
+type Reporter = (phase: RebuildProgress['phase'], done: number) => void;
+
+/** Events/s since the rebuild started (so it keeps its meaning through indexing and the swap) and the ETA at that pace. */
+function progressReporter(options: OnePassOptions, total: number): Reporter {
   const started = Date.now();
-  return (phase: RebuildProgress['phase'], done: number) => {
+  return (phase, done) => {
     if (!options.onProgress) return;
-    const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    const eventsPerSecond = (done - startDone) / seconds;
+    const eventsPerSecond = done / Math.max((Date.now() - started) / 1000, 0.001);
     const remaining = Math.max(total - done, 0);
     options.onProgress({ phase, done, total: Math.max(total, done), eventsPerSecond, etaSeconds: eventsPerSecond > 0 ? remaining / eventsPerSecond : 0 });
   };

@@ -1,4 +1,4 @@
-import { evolveProject, initialProjectState, ProjectEvent, projectEventTypes, projectView, type ProjectStreamState } from '@shop/domain';
+import { evolveProject, initialProjectState, ProjectEvent, projectEventTypes, projectView, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
 import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
@@ -66,9 +66,21 @@ const ACTIVITY_COLUMNS = ['stream_id', 'revision', 'kind', 'text', 'at', 'actor'
 const TIMELINE_COLUMNS = ['stream_id', 'revision', 'step', 'label', 'at', 'detail'] as const;
 const FOLD_COLUMNS = ['stream_id', 'project_id', 'stream_state'] as const;
 
+// A state's view is needed twice in a fold, as the "after" of one event and the "before" of the
+// next; states are immutable (the domain's evolve returns new ones), so a view can be kept per state.
+const views = new WeakMap<ProjectStreamState, ProjectView | null>();
+function viewOf(state: ProjectStreamState): ProjectView | null {
+  let view = views.get(state);
+  if (view === undefined) {
+    view = projectView(state);
+    views.set(state, view);
+  }
+  return view;
+}
+
 /** The rows one event adds to each log, in the columns' order (one definition for every write path). */
 function auditRow(event: StoredEvent, before: ProjectStreamState, after: ProjectStreamState): unknown[] {
-  const changes = viewChanges(projectView(before), projectView(after));
+  const changes = viewChanges(viewOf(before), viewOf(after));
   return [event.streamId, event.revision, event.id, event.globalPosition, event.type, actorOf(event), atOf(event), changes, event.data];
 }
 
