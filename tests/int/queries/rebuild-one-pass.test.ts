@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PostgresEventStore, START, type Pool } from '@shop/infra';
+import { createShopMetrics, PostgresEventStore, START, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, createShadowTables, readModelMigrationDirs, rebuildInOnePass, replayInto, type Projection } from '@shop/projectors';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
@@ -131,13 +131,23 @@ describe('one-pass rebuild', () => {
     }
   });
 
-  it('with three workers, swapped in, leaves the live tables identical to the plain fold', { timeout: 600_000 }, async () => {
+  it('with three workers, swapped in, leaves the live tables identical to the plain fold, reporting progress on /metrics', { timeout: 600_000 }, async () => {
+    const metrics = createShopMetrics({ pool: db.pool, projections: allProjections.map((projection) => projection.name) });
     const progress: number[] = [];
+    const scrapes: Array<Promise<string>> = [];
     await rebuildInOnePass({ pool: db.pool, eventStore: new PostgresEventStore(db.pool) }, allProjections, {
       workers: 3,
       pageSize: 3000,
-      onProgress: (step) => progress.push(step.done),
+      onProgress: (step) => {
+        progress.push(step.done);
+        scrapes.push(metrics.registry.metrics());
+      },
     });
+    const during = (await Promise.all(scrapes)).join('\n');
+    expect(during).toMatch(/rebuild_events_done\{projection="project_history",phase="load"\} [1-9]\d*/);
+    expect(during).toMatch(/rebuild_events_total\{projection="projects",phase="load"\} [1-9]\d*/);
+    expect(during).toMatch(/rebuild_workers\{projection="users",phase="load"\} 3/);
+    expect(await metrics.registry.metrics()).not.toMatch(/rebuild_events_done\{/);
     for (const projection of allProjections) expect(await digests(db.pool, 'public', projection), projection.name).toEqual(plain.get(projection.name));
     const leftovers = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
     expect(leftovers.rows).toEqual([]);
