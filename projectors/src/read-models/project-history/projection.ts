@@ -29,7 +29,7 @@ export const projectHistoryProjection: Projection = {
   applyMany: async (client, events) => {
     const groups = byStream(events);
     const folds = await loadFolds(client, [...groups.keys()]);
-    const rows = { audit: [] as object[], activity: [] as object[], timeline: [] as object[] };
+    const rows = { audit: [] as unknown[][], activity: [] as unknown[][], timeline: [] as unknown[][] };
     for (const [streamId, group] of groups) {
       let state = folds.get(streamId) ?? initialProjectState();
       for (const event of group) {
@@ -40,31 +40,33 @@ export const projectHistoryProjection: Projection = {
       }
       await saveFold(client, streamId, state);
     }
-    await insertRows(client, 'project_audit_log', ['stream_id', 'revision', 'event_id', 'global_position', 'type', 'actor', 'at', 'changes', 'data'], rows.audit);
-    await insertRows(client, 'project_activity', ['stream_id', 'revision', 'kind', 'text', 'at', 'actor'], rows.activity);
-    await insertRows(client, 'project_timeline', ['stream_id', 'revision', 'step', 'label', 'at', 'detail'], rows.timeline);
+    await insertRows(client, 'project_audit_log', AUDIT_COLUMNS, AUDIT_TYPES, rows.audit);
+    await insertRows(client, 'project_activity', ACTIVITY_COLUMNS, ACTIVITY_TYPES, rows.activity);
+    await insertRows(client, 'project_timeline', TIMELINE_COLUMNS, TIMELINE_TYPES, rows.timeline);
   },
 };
 
 function collectRows(
-  rows: { audit: object[]; activity: object[]; timeline: object[] },
+  rows: { audit: unknown[][]; activity: unknown[][]; timeline: unknown[][] },
   event: StoredEvent,
   domainEvent: ProjectEvent,
   before: ProjectStreamState,
   after: ProjectStreamState,
 ): void {
-  const audit = auditRow(event, before, after);
-  rows.audit.push(Object.fromEntries(AUDIT_COLUMNS.map((column, i) => [column, audit[i]])));
+  rows.audit.push(auditRow(event, before, after));
   const activity = activityRow(event, domainEvent);
-  if (activity) rows.activity.push(Object.fromEntries(ACTIVITY_COLUMNS.map((column, i) => [column, activity[i]])));
+  if (activity) rows.activity.push(activity);
   const timeline = timelineRow(event, domainEvent);
-  if (timeline) rows.timeline.push(Object.fromEntries(TIMELINE_COLUMNS.map((column, i) => [column, timeline[i]])));
+  if (timeline) rows.timeline.push(timeline);
 }
 
 const AUDIT_COLUMNS = ['stream_id', 'revision', 'event_id', 'global_position', 'type', 'actor', 'at', 'changes', 'data'] as const;
 const ACTIVITY_COLUMNS = ['stream_id', 'revision', 'kind', 'text', 'at', 'actor'] as const;
 const TIMELINE_COLUMNS = ['stream_id', 'revision', 'step', 'label', 'at', 'detail'] as const;
 const FOLD_COLUMNS = ['stream_id', 'project_id', 'stream_state'] as const;
+const AUDIT_TYPES = ['text', 'bigint', 'uuid', 'bigint', 'text', 'text', 'text', 'jsonb', 'jsonb'] as const;
+const ACTIVITY_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'text'] as const;
+const TIMELINE_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'jsonb'] as const;
 
 // A state's view is needed twice in a fold, as the "after" of one event and the "before" of the
 // next; states are immutable (the domain's evolve returns new ones), so a view can be kept per state.
@@ -116,11 +118,18 @@ export const projectHistoryBulk: BulkProjection = {
   }),
 };
 
-/** One INSERT for many rows: the JSON objects are read back as rows of the table's own type. */
-async function insertRows(client: PoolClient, table: string, columns: string[], rows: object[]): Promise<void> {
+/**
+ * One INSERT for many rows, a typed array per column through `unnest` (about 4x cheaper for the
+ * server than reading the rows back from one JSON document). jsonb values go as their JSON text:
+ * node-postgres would turn a JS array inside an array parameter into a nested SQL array.
+ */
+async function insertRows(client: PoolClient, table: string, columns: readonly string[], types: readonly string[], rows: unknown[][]): Promise<void> {
   if (rows.length === 0) return;
-  const list = columns.join(', ');
-  await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1)`, [JSON.stringify(rows)]);
+  const parameters = types.map((type, i) => rows.map((row) => (type === 'jsonb' ? JSON.stringify(row[i]) : row[i])));
+  await client.query(
+    `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+    parameters,
+  );
 }
 
 async function loadFolds(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectStreamState>> {
