@@ -1,5 +1,5 @@
 import { createPool, PostgresEventStore, type Pool } from '@shop/infra';
-import { allProjections, rebuildAll } from '@shop/projectors';
+import { allProjections, defaultWorkers, rebuildAll, rebuildOneByOne } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';
@@ -19,27 +19,45 @@ async function rawSequentialRead(pool: Pool): Promise<number> {
   }
 }
 
-/** events/s rebuilding every projection from event 0 (fresh tables, swapped in) vs a raw read. */
+async function seconds(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return (performance.now() - started) / 1000;
+}
+
+/** `--size=100000` (or `--size=100000,1000000`) replaces the default sizes. */
+function sizes(quick: boolean): number[] {
+  const option = process.argv.find((arg) => arg.startsWith('--size='));
+  if (option) return option.slice('--size='.length).split(',').map(Number);
+  return quick ? [10_000] : [100_000, 1_000_000];
+}
+
+/**
+ * events/s rebuilding every projection from event 0 (one pass, swapped in) at 1 worker and at
+ * one per core, next to a raw sequential read of the same table in the same run; up to 100k
+ * events also the engine it replaced (each projection alone, through its own handlers).
+ */
 export async function replayBench(context: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const size of context.quick ? [10_000] : [100_000, 1_000_000]) {
+  const workers = defaultWorkers();
+  for (const size of sizes(context.quick)) {
     const pool = createPool(await context.freshDatabase(), 10);
+    const deps = { pool, eventStore: new PostgresEventStore(pool) };
     try {
       await loadEvents(pool, size);
       await pool.query('VACUUM ANALYZE events');
-      const t0 = performance.now();
-      const read = await rawSequentialRead(pool);
-      const rawSeconds = (performance.now() - t0) / 1000;
-      const t1 = performance.now();
-      await rebuildAll({ pool, eventStore: new PostgresEventStore(pool) }, allProjections);
-      const rebuildSeconds = (performance.now() - t1) / 1000;
-      const rebuildRate = size / rebuildSeconds;
-      const rawRate = read / rawSeconds;
+      const read = await rawSequentialRead(pool); // warms the cache for every reader alike
+      const rawRate = read / (await seconds(() => rawSequentialRead(pool)));
+      const one = size / (await seconds(() => rebuildAll(deps, allProjections, { workers: 1 })));
+      const many = size / (await seconds(() => rebuildAll(deps, allProjections, { workers })));
+      const legacy = size <= 100_000 ? size / (await seconds(() => rebuildOneByOne(deps, allProjections))) : null;
       rows.push({
         section: 'replay',
         case: `${fmt(size)} events, all ${allProjections.length} projections`,
-        figures: `rebuild ${fmt(rebuildRate)} ev/s (${fmt(rebuildSeconds, 1)} s) · raw sequential read ${fmt(rawRate)} ev/s`,
-        ratio: `rebuild/raw ${fmt(rebuildRate / rawRate, 3)}`,
+        figures:
+          `rebuild 1 worker ${fmt(one)} ev/s · ${workers} workers ${fmt(many)} ev/s · raw sequential read ${fmt(rawRate)} ev/s` +
+          (legacy === null ? '' : ` · before (one projection at a time) ${fmt(legacy)} ev/s`),
+        ratio: `rebuild/raw ${fmt(one / rawRate, 3)} (1 worker) · ${fmt(many / rawRate, 3)} (${workers} workers)` + (legacy === null ? '' : ` · before ${fmt(legacy / rawRate, 3)}`),
       });
     } finally {
       await pool.end();

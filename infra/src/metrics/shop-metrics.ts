@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Pool } from '../postgres/pool.js';
 import { EventRate } from './event-rate.js';
 import { readProjectionLag, type ProjectionLag } from './projection-lag.js';
+import { readRebuildProgress, type RebuildProgressRow } from './rebuild-progress.js';
 
 /** What a process knows about its own projection runner (none in a query-only process). */
 export interface ProjectionHealth {
@@ -39,6 +40,7 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   const rate = new EventRate();
   const eventsTotal = new Counter({ name: 'projection_events_total', help: 'Events passed by each projection in this process', labelNames: ['projection'], registers: [registry] });
   registerProjectionGauges(registry, options, rate);
+  registerRebuildGauges(registry, options.pool);
   const httpLatency = httpLatencyMiddleware(registry);
   const router = Router();
   router.get('/metrics', async (_req, res) => {
@@ -89,6 +91,27 @@ function registerProjectionGauges(registry: Registry, options: ShopMetricsOption
       for (const health of options.runnerHealth?.() ?? []) this.set({ projection: health.name }, health.failure ? 1 : 0);
     },
   });
+}
+
+/** The figures of `npm run replay`'s progress bar, while a rebuild runs (any process may run it). */
+function registerRebuildGauges(registry: Registry, pool: Pool): void {
+  const progress = sharedFor(250, () => readRebuildProgress(pool));
+  const gauge = (name: string, help: string, value: (row: RebuildProgressRow) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['projection', 'phase'],
+      registers: [registry],
+      async collect() {
+        this.reset(); // a finished rebuild's projections disappear
+        for (const row of await progress()) this.set({ projection: row.projection, phase: row.phase }, value(row));
+      },
+    });
+  gauge('rebuild_events_done', 'Events a running rebuild has read and folded', (row) => row.eventsDone);
+  gauge('rebuild_events_total', 'Events a running rebuild will read', (row) => row.eventsTotal);
+  gauge('rebuild_events_per_second', 'Events per second of a running rebuild', (row) => row.eventsPerSecond);
+  gauge('rebuild_eta_seconds', 'Seconds a running rebuild expects to need for the rest of the log', (row) => row.etaSeconds);
+  gauge('rebuild_workers', 'Worker threads folding for a running rebuild', (row) => row.workers);
 }
 
 /** Calls `load` at most once per `ms`, sharing the answer between concurrent callers. */

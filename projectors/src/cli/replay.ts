@@ -1,48 +1,65 @@
-import { SingleBar, Presets } from 'cli-progress';
+import { Presets, SingleBar } from 'cli-progress';
 import { allProjections } from '../read-models/all.js';
+import { defaultWorkers } from '../rebuild/one-pass.js';
+import type { RebuildProgress } from '../rebuild/progress-board.js';
 import { rebuildAll, selectProjections } from '../rebuild/rebuild-all.js';
 import { CliUsageError, parseCliArgs, parseInstant } from './args.js';
 import { openCliDatabase } from './cli-database.js';
 
-const USAGE = 'usage: npm run replay -- --projection <name|all> [--until <ISO date>]';
+const USAGE = 'usage: npm run replay -- --projection <name|all> [--until <ISO date>] [--workers <n>]';
 
 /**
- * `npm run replay -- --projection <name|all>`: rebuilds from event 0 into fresh tables while the
- * live ones keep serving, then swaps them in. With `--until`, builds the read model as it was
- * then into an `asof_<projection>_<date>` schema and leaves the live one alone.
+ * `npm run replay -- --projection <name|all>`: rebuilds from event 0 in one pass over the log
+ * into fresh tables while the live ones keep serving, then swaps them all in at once. With
+ * `--until`, builds the read models as they were then into `asof_<projection>_<date>` schemas and
+ * leaves the live ones alone. `--workers` threads fold the streams (default: one per core).
  */
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseCliArgs(argv, ['projection', 'until'], USAGE);
+  const { values } = parseCliArgs(argv, ['projection', 'until', 'workers'], USAGE);
   if (!values.projection) throw new CliUsageError(USAGE);
   const projections = selectProjections(allProjections, values.projection);
   const until = values.until ? parseInstant(values.until, '--until') : undefined;
+  const workers = values.workers === undefined ? defaultWorkers() : parseWorkers(values.workers);
   const database = await openCliDatabase();
   const bar = new SingleBar(
-    { format: '{projection} [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted}', hideCursor: true },
+    {
+      format: '{names} [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted} | {phase}',
+      hideCursor: true,
+      etaBuffer: 50,
+    },
     Presets.shades_classic,
   );
+  const names = values.projection === 'all' ? `all ${projections.length} projections` : values.projection;
+  bar.start(1, 0, { names, rate: 0, phase: 'reading' });
+  const started = Date.now();
   try {
-    const results = await rebuildAll(database, projections, (projection) => {
-      const started = Date.now();
-      bar.stop();
-      bar.start(1, 0, { projection: projection.name.padEnd(16), rate: 0 });
-      return {
-        until,
-        onProgress: (done, total) => {
-          bar.setTotal(Math.max(total, 1));
-          bar.update(done, { rate: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
-        },
-      };
+    const results = await rebuildAll(database, projections, {
+      until,
+      workers,
+      onProgress: (progress: RebuildProgress) => {
+        bar.setTotal(Math.max(progress.total, 1));
+        bar.update(progress.done, { rate: Math.round(progress.eventsPerSecond), phase: PHASES[progress.phase] });
+      },
     });
     bar.stop();
-    for (const result of results) {
-      const rate = Math.round(result.events / Math.max(result.ms / 1000, 0.001));
-      console.log(`${result.projection}: ${result.events} events in ${result.ms} ms (${rate} events/s) → ${result.schema}`);
-    }
+    const events = results[0]?.events ?? 0;
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `Rebuilt ${names} from ${events} events in ${seconds.toFixed(1)} s (${Math.round(events / Math.max(seconds, 0.001))} events/s, ` +
+        `${workers} worker${workers === 1 ? '' : 's'}) → ${[...new Set(results.map((result) => result.schema))].join(', ')}`,
+    );
   } finally {
     bar.stop();
     await database.close();
   }
+}
+
+const PHASES: Record<RebuildProgress['phase'], string> = { load: 'reading and folding', index: 'building indexes', swap: 'swapping in', done: 'done' };
+
+function parseWorkers(value: string): number {
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new CliUsageError(`--workers must be a whole number from 1 to 64\n${USAGE}`);
+  return workers;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BulkProjection } from '../rebuild/bulk-fold.js';
 import type { Projection } from '../runner/projection.js';
-import { notificationsProjection } from './notifications/projection.js';
-import { organizationsProjection } from './organizations/projection.js';
-import { projectHistoryProjection } from './project-history/projection.js';
-import { projectsProjection } from './projects/projection.js';
-import { revenueProjection } from './revenue/projection.js';
-import { usersProjection } from './users/projection.js';
+import { notificationsBulk, notificationsProjection } from './notifications/projection.js';
+import { organizationsBulk, organizationsProjection } from './organizations/projection.js';
+import { projectHistoryBulk, projectHistoryProjection } from './project-history/projection.js';
+import { projectsBulk, projectsProjection } from './projects/projection.js';
+import { revenueBulk, revenueProjection } from './revenue/projection.js';
+import { usersBulk, usersProjection } from './users/projection.js';
 
 /** Every projection the shop runs, in no particular order (each has its own checkpoint). */
 export const allProjections: Projection[] = [
@@ -18,10 +19,16 @@ export const allProjections: Projection[] = [
   notificationsProjection,
 ];
 
+/** How each of them rebuilds in one pass (rebuild/one-pass.ts), by projection name. */
+export const bulkProjections: ReadonlyMap<string, BulkProjection> = new Map(
+  [projectsBulk, projectHistoryBulk, revenueBulk, usersBulk, organizationsBulk, notificationsBulk].map((bulk) => [bulk.name, bulk]),
+);
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsOf = (readModel: string) => path.join(here, readModel, 'migrations');
 
-/** Folders of the read models' table migrations, applied with the event store's. */
-export const readModelMigrationDirs: string[] = ['projects', 'project-history', 'revenue', 'notifications', 'users', 'organizations', 'catalogue'].map(
-  migrationsOf,
-);
+/** Folders of the read models' table migrations (and the rebuild's progress table), applied with the event store's. */
+export const readModelMigrationDirs: string[] = [
+  ...['projects', 'project-history', 'revenue', 'notifications', 'users', 'organizations', 'catalogue'].map(migrationsOf),
+  path.join(here, '..', 'rebuild', 'migrations'),
+];

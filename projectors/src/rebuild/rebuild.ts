@@ -91,7 +91,7 @@ function happenedBy(events: StoredEvent[], until: Date): StoredEvent[] {
   return events.filter((event) => Date.parse(event.metadata.occurredAt) <= until.getTime());
 }
 
-async function countEvents(pool: Pool, until?: Date): Promise<number> {
+export async function countEvents(pool: Pool, until?: Date): Promise<number> {
   const result = await pool.query<{ count: number }>(
     `SELECT count(*)::bigint AS count FROM events
       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -103,22 +103,30 @@ async function countEvents(pool: Pool, until?: Date): Promise<number> {
 
 
 /** One rebuild of a projection at a time, across processes (a session-level advisory lock). */
-async function lockRebuild(pool: Pool, name: string): Promise<{ release: () => Promise<void> }> {
-  const client = await pool.connect();
-  const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('rebuild:' || $1)) AS locked", [name]);
-  if (!rows[0]?.locked) {
-    client.release();
-    throw new Error(`Another rebuild of ${name} is running; try again when it has finished.`);
-  }
-  return {
-    release: async () => {
-      await client.query("SELECT pg_advisory_unlock(hashtext('rebuild:' || $1))", [name]).catch(() => undefined);
-      client.release();
-    },
-  };
+export async function lockRebuild(pool: Pool, name: string): Promise<{ release: () => Promise<void> }> {
+  return lockRebuilds(pool, [name]);
 }
 
-async function dropStaleRebuilds(pool: Pool, name: string): Promise<void> {
+/** The same for several projections, all on one connection (a rebuild of six must not hold six). */
+export async function lockRebuilds(pool: Pool, names: readonly string[]): Promise<{ release: () => Promise<void> }> {
+  const client = await pool.connect();
+  const held: string[] = [];
+  const release = async () => {
+    for (const name of held) await client.query("SELECT pg_advisory_unlock(hashtext('rebuild:' || $1))", [name]).catch(() => undefined);
+    client.release();
+  };
+  for (const name of names) {
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('rebuild:' || $1)) AS locked", [name]);
+    if (!rows[0]?.locked) {
+      await release();
+      throw new Error(`Another rebuild of ${name} is running; try again when it has finished.`);
+    }
+    held.push(name);
+  }
+  return { release };
+}
+
+export async function dropStaleRebuilds(pool: Pool, name: string): Promise<void> {
   const prefixes = [schemaName('rebuild', name, ''), schemaName('retired', 'rebuild', name, '')];
   const stale = await pool.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1) OR starts_with(nspname, $2)', prefixes);
   for (const { nspname } of stale.rows) await dropSchema(pool, nspname);

@@ -21,20 +21,37 @@ export async function swapIn(
   schema: string,
   catchUp: (from: GlobalCheckpoint) => Promise<number>,
 ): Promise<void> {
-  const retired = schemaName('retired', schema);
+  await swapAllIn(deps, [{ projection, schema, catchUp }]);
+}
+
+export interface RebuiltProjection {
+  projection: Projection;
+  schema: string;
+  catchUp: (from: GlobalCheckpoint) => Promise<number>;
+}
+
+/** The same for several projections in one transaction: the shop sees all of them change at once. */
+export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltProjection[]): Promise<void> {
+  const retired = rebuilt.map(({ schema }) => schemaName('retired', schema));
   await inTransaction(deps.pool, async (client) => {
     await client.query('LOCK TABLE public.projection_stream_revisions IN ACCESS EXCLUSIVE MODE');
-    for (const table of projection.tables) await client.query(`LOCK TABLE public.${quoted(table)} IN ACCESS EXCLUSIVE MODE`);
-    await catchUp(await shadowCheckpoint(deps.pool, schema, projection.name));
-    await client.query(`CREATE SCHEMA ${quoted(retired)}`);
-    for (const table of projection.tables) {
-      await client.query(`ALTER TABLE public.${quoted(table)} SET SCHEMA ${quoted(retired)}`);
-      await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA public`);
+    for (const { projection } of rebuilt) {
+      for (const table of projection.tables) await client.query(`LOCK TABLE public.${quoted(table)} IN ACCESS EXCLUSIVE MODE`);
     }
-    await moveBookkeeping(client, schema, projection.name);
+    for (const { projection, schema, catchUp } of rebuilt) await catchUp(await shadowCheckpoint(deps.pool, schema, projection.name));
+    for (const [index, { projection, schema }] of rebuilt.entries()) {
+      await client.query(`CREATE SCHEMA ${quoted(retired[index]!)}`);
+      for (const table of projection.tables) {
+        await client.query(`ALTER TABLE public.${quoted(table)} SET SCHEMA ${quoted(retired[index]!)}`);
+        await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA public`);
+      }
+      await moveBookkeeping(client, schema, projection.name);
+    }
   });
-  await dropSchema(deps.pool, retired);
-  await dropSchema(deps.pool, schema);
+  for (const [index, { schema }] of rebuilt.entries()) {
+    await dropSchema(deps.pool, retired[index]!);
+    await dropSchema(deps.pool, schema);
+  }
 }
 
 async function moveBookkeeping(client: PoolClient, schema: string, name: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { NotificationEvent, notificationEventTypes } from '@shop/domain';
 import type { PoolClient } from '@shop/infra';
+import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
 export const notificationsProjection: Projection = {
@@ -34,3 +35,50 @@ async function applyNotification(client: PoolClient, event: NotificationEvent): 
     }
   }
 }
+
+interface NotificationRow {
+  message: string;
+  active: boolean;
+  created: string;
+  updated: string;
+}
+
+/**
+ * One-pass rebuild: the banner messages kept in memory with the same rules as the SQL above
+ * (a second publish of one id fails like the primary key would; changes to a removed or unknown
+ * id do nothing), written once at the end. All of them live in one stream, so one worker folds them.
+ */
+export const notificationsBulk: BulkProjection = {
+  name: 'notifications',
+  columns: { notifications: ['notification_id', 'message', 'active', 'created', 'updated'] },
+  create: () => {
+    const rows = new Map<string, NotificationRow>();
+    return {
+      add: (stored) => {
+        const event = NotificationEvent.parse({ type: stored.type, data: stored.data });
+        const { data } = event;
+        switch (event.type) {
+          case 'NotificationPublished':
+            if (rows.has(data.notificationId)) throw new Error(`duplicate key value violates unique constraint "notifications_pkey"`);
+            rows.set(data.notificationId, { message: event.data.message, active: event.data.active, created: data.at, updated: data.at });
+            return;
+          case 'NotificationChanged': {
+            const row = rows.get(data.notificationId);
+            if (row) rows.set(data.notificationId, { ...row, message: event.data.message ?? row.message, active: event.data.active ?? row.active, updated: data.at });
+            return;
+          }
+          case 'NotificationRemoved':
+            rows.delete(data.notificationId);
+            return;
+          default: {
+            const unreachable: never = event;
+            throw new Error(`unhandled notification event ${JSON.stringify(unreachable)}`);
+          }
+        }
+      },
+      finish: function* () {
+        for (const [id, row] of rows) yield ['notifications', [id, row.message, row.active, row.created, row.updated]];
+      },
+    };
+  },
+};

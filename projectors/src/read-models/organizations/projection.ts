@@ -1,5 +1,6 @@
 import { evolveOrganization, initialOrganizationState, OrganizationEvent, organizationEventTypes, organizationView, type OrganizationStreamState } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
 /** Organizations with their members, folded with the domain's evolve and organizationView. */
@@ -29,3 +30,24 @@ async function saveOrganization(client: PoolClient, event: StoredEvent, state: O
     [event.streamId, view.id, view.name, view.deleted, state, view],
   );
 }
+
+/** One-pass rebuild: each organization folded in memory, one row per stream at the end. */
+export const organizationsBulk: BulkProjection = {
+  name: 'organizations',
+  columns: { organizations: ['stream_id', 'organization_id', 'name', 'deleted', 'stream_state', 'view'] },
+  create: () => {
+    const organizations = new Map<string, OrganizationStreamState>();
+    return {
+      add: (event) => {
+        const domainEvent = OrganizationEvent.parse({ type: event.type, data: event.data });
+        organizations.set(event.streamId, evolveOrganization(organizations.get(event.streamId) ?? initialOrganizationState(), domainEvent));
+      },
+      finish: function* () {
+        for (const [streamId, state] of organizations) {
+          const view = organizationView(state);
+          if (view) yield ['organizations', [streamId, view.id, view.name, view.deleted, state, view]];
+        }
+      },
+    };
+  },
+};

@@ -1,5 +1,6 @@
-import { evolveProject, initialProjectState, ProjectEvent, projectEventTypes, projectView, type ProjectStreamState } from '@shop/domain';
+import { evolveProject, initialProjectState, ProjectEvent, projectEventTypes, projectView, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 import { byStream } from '../stream-batches.js';
 import { activityEntry } from './activity.js';
@@ -34,7 +35,7 @@ export const projectHistoryProjection: Projection = {
     }
     const groups = byStream(events);
     const folds = await loadFolds(client, [...groups.keys()]);
-    const rows = { audit: [] as object[], activity: [] as object[], timeline: [] as object[] };
+    const rows = { audit: [] as unknown[][], activity: [] as unknown[][], timeline: [] as unknown[][] };
     for (const [streamId, group] of groups) {
       let state = folds.get(streamId) ?? initialProjectState();
       for (const event of group) {
@@ -45,40 +46,96 @@ export const projectHistoryProjection: Projection = {
       }
       await saveFold(client, streamId, state);
     }
-    await insertRows(client, 'project_audit_log', ['stream_id', 'revision', 'event_id', 'global_position', 'type', 'actor', 'at', 'changes', 'data'], rows.audit);
-    await insertRows(client, 'project_activity', ['stream_id', 'revision', 'kind', 'text', 'at', 'actor'], rows.activity);
-    await insertRows(client, 'project_timeline', ['stream_id', 'revision', 'step', 'label', 'at', 'detail'], rows.timeline);
+    await insertRows(client, 'project_audit_log', AUDIT_COLUMNS, AUDIT_TYPES, rows.audit);
+    await insertRows(client, 'project_activity', ACTIVITY_COLUMNS, ACTIVITY_TYPES, rows.activity);
+    await insertRows(client, 'project_timeline', TIMELINE_COLUMNS, TIMELINE_TYPES, rows.timeline);
   },
 };
 
 function collectRows(
-  rows: { audit: object[]; activity: object[]; timeline: object[] },
+  rows: { audit: unknown[][]; activity: unknown[][]; timeline: unknown[][] },
   event: StoredEvent,
   domainEvent: ProjectEvent,
   before: ProjectStreamState,
   after: ProjectStreamState,
 ): void {
-  const base = { stream_id: event.streamId, revision: event.revision, at: atOf(event) };
-  rows.audit.push({
-    ...base,
-    event_id: event.id,
-    global_position: event.globalPosition,
-    type: event.type,
-    actor: actorOf(event),
-    changes: viewChanges(projectView(before), projectView(after)),
-    data: event.data,
-  });
-  const entry = activityEntry(domainEvent);
-  if (entry) rows.activity.push({ ...base, kind: entry.kind, text: entry.text, actor: actorOf(event) });
-  const step = timelineStep(domainEvent);
-  if (step) rows.timeline.push({ ...base, step: step.step, label: step.label, detail: step.detail });
+  rows.audit.push(auditRow(event, before, after));
+  const activity = activityRow(event, domainEvent);
+  if (activity) rows.activity.push(activity);
+  const timeline = timelineRow(event, domainEvent);
+  if (timeline) rows.timeline.push(timeline);
 }
 
-/** One INSERT for many rows: the JSON objects are read back as rows of the table's own type. */
-async function insertRows(client: PoolClient, table: string, columns: string[], rows: object[]): Promise<void> {
+const AUDIT_COLUMNS = ['stream_id', 'revision', 'event_id', 'global_position', 'type', 'actor', 'at', 'changes', 'data'] as const;
+const ACTIVITY_COLUMNS = ['stream_id', 'revision', 'kind', 'text', 'at', 'actor'] as const;
+const TIMELINE_COLUMNS = ['stream_id', 'revision', 'step', 'label', 'at', 'detail'] as const;
+const FOLD_COLUMNS = ['stream_id', 'project_id', 'stream_state'] as const;
+const AUDIT_TYPES = ['text', 'bigint', 'uuid', 'bigint', 'text', 'text', 'text', 'jsonb', 'jsonb'] as const;
+const ACTIVITY_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'text'] as const;
+const TIMELINE_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'jsonb'] as const;
+
+// A state's view is needed twice in a fold, as the "after" of one event and the "before" of the
+// next; states are immutable (the domain's evolve returns new ones), so a view can be kept per state.
+const views = new WeakMap<ProjectStreamState, ProjectView | null>();
+function viewOf(state: ProjectStreamState): ProjectView | null {
+  let view = views.get(state);
+  if (view === undefined) {
+    view = projectView(state);
+    views.set(state, view);
+  }
+  return view;
+}
+
+/** The rows one event adds to each log, in the columns' order (one definition for every write path). */
+function auditRow(event: StoredEvent, before: ProjectStreamState, after: ProjectStreamState): unknown[] {
+  const changes = viewChanges(viewOf(before), viewOf(after));
+  return [event.streamId, event.revision, event.id, event.globalPosition, event.type, actorOf(event), atOf(event), changes, event.data];
+}
+
+function activityRow(event: StoredEvent, domainEvent: ProjectEvent): unknown[] | null {
+  const entry = activityEntry(domainEvent);
+  return entry ? [event.streamId, event.revision, entry.kind, entry.text, atOf(event), actorOf(event)] : null;
+}
+
+function timelineRow(event: StoredEvent, domainEvent: ProjectEvent): unknown[] | null {
+  const step = timelineStep(domainEvent);
+  return step ? [event.streamId, event.revision, step.step, step.label, atOf(event), step.detail] : null;
+}
+
+/**
+ * One-pass rebuild: log rows go out as events come, each stream's fold once at the end; the
+ * folds themselves are shared with the projects projection (one parse and evolve per event).
+ */
+export const projectHistoryBulk: BulkProjection = {
+  name: 'project_history',
+  columns: { project_fold: FOLD_COLUMNS, project_activity: ACTIVITY_COLUMNS, project_timeline: TIMELINE_COLUMNS, project_audit_log: AUDIT_COLUMNS },
+  create: () => ({
+    add: (event, shared, sink) => {
+      const { domainEvent, before, after } = shared.projectStep(event);
+      sink.push('project_audit_log', auditRow(event, before, after));
+      const activity = activityRow(event, domainEvent);
+      if (activity) sink.push('project_activity', activity);
+      const timeline = timelineRow(event, domainEvent);
+      if (timeline) sink.push('project_timeline', timeline);
+    },
+    finish: function* (shared) {
+      for (const [streamId, { state }] of shared.projects) if (state.status !== 'empty') yield ['project_fold', [streamId, state.project.id, state]];
+    },
+  }),
+};
+
+/**
+ * One INSERT for many rows, a typed array per column through `unnest` (about 4x cheaper for the
+ * server than reading the rows back from one JSON document). jsonb values go as their JSON text:
+ * node-postgres would turn a JS array inside an array parameter into a nested SQL array.
+ */
+async function insertRows(client: PoolClient, table: string, columns: readonly string[], types: readonly string[], rows: unknown[][]): Promise<void> {
   if (rows.length === 0) return;
-  const list = columns.join(', ');
-  await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1)`, [JSON.stringify(rows)]);
+  const parameters = types.map((type, i) => rows.map((row) => (type === 'jsonb' ? JSON.stringify(row[i]) : row[i])));
+  await client.query(
+    `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+    parameters,
+  );
 }
 
 async function loadFolds(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectStreamState>> {
@@ -104,39 +161,24 @@ async function saveFold(client: PoolClient, streamId: string, state: ProjectStre
 }
 
 async function appendAudit(client: PoolClient, event: StoredEvent, before: ProjectStreamState, after: ProjectStreamState): Promise<void> {
-  const changes = viewChanges(projectView(before), projectView(after));
   await client.query(
-    `INSERT INTO project_audit_log (stream_id, revision, event_id, global_position, type, actor, at, changes, data)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [event.streamId, event.revision, event.id, event.globalPosition, event.type, actorOf(event), atOf(event), JSON.stringify(changes), event.data],
+    `INSERT INTO project_audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    jsonParameters(auditRow(event, before, after)),
   );
 }
 
 async function appendActivity(client: PoolClient, event: StoredEvent, domainEvent: ProjectEvent): Promise<void> {
-  const entry = activityEntry(domainEvent);
-  if (!entry) return;
-  await client.query('INSERT INTO project_activity (stream_id, revision, kind, text, at, actor) VALUES ($1, $2, $3, $4, $5, $6)', [
-    event.streamId,
-    event.revision,
-    entry.kind,
-    entry.text,
-    atOf(event),
-    actorOf(event),
-  ]);
+  const row = activityRow(event, domainEvent);
+  if (row) await client.query(`INSERT INTO project_activity (${ACTIVITY_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6)`, row);
 }
 
 async function appendTimeline(client: PoolClient, event: StoredEvent, domainEvent: ProjectEvent): Promise<void> {
-  const step = timelineStep(domainEvent);
-  if (!step) return;
-  await client.query('INSERT INTO project_timeline (stream_id, revision, step, label, at, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
-    event.streamId,
-    event.revision,
-    step.step,
-    step.label,
-    atOf(event),
-    step.detail,
-  ]);
+  const row = timelineRow(event, domainEvent);
+  if (row) await client.query(`INSERT INTO project_timeline (${TIMELINE_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6)`, row);
 }
+
+// node-postgres would send a JS array as a PostgreSQL array; jsonb columns need its JSON text.
+const jsonParameters = (row: unknown[]): unknown[] => row.map((value) => (Array.isArray(value) ? JSON.stringify(value) : value));
 
 // The domain stamps every event with when and by whom (data.at, data.by); the envelope's
 // metadata is the fallback for anything older.

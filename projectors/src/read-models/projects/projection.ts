@@ -10,6 +10,7 @@ import {
   type ProjectStreamState,
 } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 import { byStream } from '../stream-batches.js';
 
@@ -52,15 +53,47 @@ async function loadStreamState(client: PoolClient, streamId: string): Promise<Pr
   return result.rows[0]?.stream_state ?? initialProjectState();
 }
 
-async function saveProject(client: PoolClient, event: StoredEvent, state: ProjectStreamState): Promise<void> {
+const DETAIL_COLUMNS = [
+  'stream_id', 'project_id', 'revision', 'owner_id', 'organization_id', 'name', 'state', 'production_state',
+  'deleted', 'due', 'paid_amount', 'balance_remaining', 'stream_state', 'view',
+  'internal_rank', 'internal_date', 'internal_updated', 'customer_rank', 'customer_date', 'customer_updated',
+] as const;
+
+/** The project_details row of a stream's state, in DETAIL_COLUMNS order; null while it holds no project. */
+function detailRow(streamId: string, revision: number, state: ProjectStreamState): unknown[] | null {
   const view = projectView(state);
-  if (!view) return;
+  if (!view) return null;
   const internal = listSortColumns(internalListOrdering, view);
   const customer = listSortColumns(customerListOrdering, view);
+  return [
+    streamId,
+    view.id,
+    revision,
+    view.user,
+    view.organization_id,
+    view.name,
+    view.state,
+    view.production_state,
+    view.deleted,
+    view.due,
+    view.paid_amount,
+    view.balance_remaining,
+    state,
+    view,
+    internal.rank,
+    internal.date,
+    internal.updated,
+    customer.rank,
+    customer.date,
+    customer.updated,
+  ];
+}
+
+async function saveProject(client: PoolClient, event: StoredEvent, state: ProjectStreamState): Promise<void> {
+  const row = detailRow(event.streamId, event.revision, state);
+  if (!row) return;
   await client.query(
-    `INSERT INTO project_details (stream_id, project_id, revision, owner_id, organization_id, name, state, production_state,
-       deleted, due, paid_amount, balance_remaining, stream_state, view,
-       internal_rank, internal_date, internal_updated, customer_rank, customer_date, customer_updated)
+    `INSERT INTO project_details (${DETAIL_COLUMNS.join(', ')})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision, owner_id = EXCLUDED.owner_id,
        organization_id = EXCLUDED.organization_id, name = EXCLUDED.name, state = EXCLUDED.state,
@@ -69,27 +102,24 @@ async function saveProject(client: PoolClient, event: StoredEvent, state: Projec
        stream_state = EXCLUDED.stream_state, view = EXCLUDED.view,
        internal_rank = EXCLUDED.internal_rank, internal_date = EXCLUDED.internal_date, internal_updated = EXCLUDED.internal_updated,
        customer_rank = EXCLUDED.customer_rank, customer_date = EXCLUDED.customer_date, customer_updated = EXCLUDED.customer_updated`,
-    [
-      event.streamId,
-      view.id,
-      event.revision,
-      view.user,
-      view.organization_id,
-      view.name,
-      view.state,
-      view.production_state,
-      view.deleted,
-      view.due,
-      view.paid_amount,
-      view.balance_remaining,
-      state,
-      view,
-      internal.rank,
-      internal.date,
-      internal.updated,
-      customer.rank,
-      customer.date,
-      customer.updated,
-    ],
+    row,
   );
 }
+
+/**
+ * One-pass rebuild: the shared fold keeps each stream's state; one row per stream at the end,
+ * the same row `apply` leaves after the stream's last event.
+ */
+export const projectsBulk: BulkProjection = {
+  name: 'projects',
+  columns: { project_details: DETAIL_COLUMNS },
+  create: () => ({
+    add: (event, shared) => void shared.projectStep(event),
+    finish: function* (shared) {
+      for (const [streamId, folded] of shared.projects) {
+        const row = detailRow(streamId, folded.revision, folded.state);
+        if (row) yield ['project_details', row];
+      }
+    },
+  }),
+};

@@ -1,5 +1,6 @@
 import { PaymentRecorded, ProjectCopied, ProjectCreated } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
 /** Payments as revenue: one row per PaymentRecorded, dated by when the payment was recorded. */
@@ -32,3 +33,34 @@ async function recordPayment(client: PoolClient, event: StoredEvent): Promise<vo
     [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at],
   );
 }
+
+/**
+ * One-pass rebuild: each stream's project id kept in memory (the first ProjectCreated or
+ * ProjectCopied wins, as `ON CONFLICT DO NOTHING` does), payments written as they come.
+ */
+export const revenueBulk: BulkProjection = {
+  name: 'revenue',
+  columns: {
+    revenue_payments: ['event_id', 'stream_id', 'project_id', 'amount', 'partial', 'remaining', 'paid_at'],
+    revenue_projects: ['stream_id', 'project_id'],
+  },
+  create: () => {
+    const projects = new Map<string, string>();
+    return {
+      add: (event, _shared, sink) => {
+        if (event.type !== 'PaymentRecorded') {
+          const { data } = (event.type === 'ProjectCopied' ? ProjectCopied : ProjectCreated).parse({ type: event.type, data: event.data });
+          if (!projects.has(event.streamId)) projects.set(event.streamId, data.projectId);
+          return;
+        }
+        const { data } = PaymentRecorded.parse({ type: event.type, data: event.data });
+        const projectId = projects.get(event.streamId);
+        if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
+        sink.push('revenue_payments', [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at]);
+      },
+      finish: function* () {
+        for (const [streamId, projectId] of projects) yield ['revenue_projects', [streamId, projectId]];
+      },
+    };
+  },
+};

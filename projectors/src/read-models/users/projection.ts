@@ -1,5 +1,6 @@
 import { AccountEvent, accountEventTypes, accountView, evolveAccount, initialAccountState, type AccountStreamState } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
 /** Accounts as profiles: folded with the domain's evolve, shown with its accountView. */
@@ -29,3 +30,24 @@ async function saveAccount(client: PoolClient, event: StoredEvent, state: Accoun
     [event.streamId, view.user_id, view.email, state, view],
   );
 }
+
+/** One-pass rebuild: each account folded in memory, one row per stream at the end. */
+export const usersBulk: BulkProjection = {
+  name: 'users',
+  columns: { users: ['stream_id', 'user_id', 'email', 'stream_state', 'view'] },
+  create: () => {
+    const accounts = new Map<string, AccountStreamState>();
+    return {
+      add: (event) => {
+        const domainEvent = AccountEvent.parse({ type: event.type, data: event.data });
+        accounts.set(event.streamId, evolveAccount(accounts.get(event.streamId) ?? initialAccountState(), domainEvent));
+      },
+      finish: function* () {
+        for (const [streamId, state] of accounts) {
+          const view = accountView(state);
+          if (view) yield ['users', [streamId, view.user_id, view.email, state, view]];
+        }
+      },
+    };
+  },
+};

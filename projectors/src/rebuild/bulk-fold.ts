@@ -1,0 +1,70 @@
+import { evolveProject, initialProjectState, ProjectEvent, type ProjectStreamState } from '@shop/domain';
+import type { StoredEvent } from '@shop/infra';
+
+/**
+ * How a projection rebuilds in one pass (docs/decisions/0100-one-pass-rebuild.md): instead of
+ * reading and writing its tables per event, it folds events in memory and hands rows to a sink
+ * that streams them into the staging tables with COPY. Rows that belong to an event (logs) go
+ * out as the events come; rows that hold a stream's folded state go out once, in `finish`.
+ * A bulk fold must produce exactly the rows its projection's `apply` would leave behind.
+ */
+export interface BulkProjection {
+  name: string;
+  /** Every table the projection owns, with the columns the fold writes, in order. */
+  columns: Readonly<Record<string, readonly string[]>>;
+  /** A fresh fold; a worker makes one per projection for its share of the streams. */
+  create: () => BulkFold;
+}
+
+export interface BulkFold {
+  /** One event the projection handles, in the stream's order. */
+  add: (event: StoredEvent, shared: SharedFolds, sink: RowSink) => void;
+  /**
+   * Rows that hold per-stream state, once every event has been added: lazily, so the writer can
+   * send them in chunks instead of holding a second copy of every state as text.
+   */
+  finish: (shared: SharedFolds) => Iterable<TableRow>;
+}
+
+export type TableRow = readonly [table: string, row: readonly unknown[]];
+
+export interface RowSink {
+  push: (table: string, row: readonly unknown[]) => void;
+}
+
+export interface ProjectStep {
+  domainEvent: ProjectEvent;
+  before: ProjectStreamState;
+  after: ProjectStreamState;
+}
+
+/** A project stream's folded state and the revision of the last event folded into it. */
+export interface FoldedProject {
+  state: ProjectStreamState;
+  revision: number;
+}
+
+/**
+ * Folds shared between projections: every project event is parsed and evolved once, however
+ * many projections (projects, project_history) read the result.
+ */
+export class SharedFolds {
+  readonly projects = new Map<string, FoldedProject>();
+  private lastEvent: StoredEvent | null = null;
+  private lastStep: ProjectStep | null = null;
+
+  projectStep(event: StoredEvent): ProjectStep {
+    if (this.lastEvent === event && this.lastStep) return this.lastStep;
+    const domainEvent = ProjectEvent.parse({ type: event.type, data: event.data });
+    const folded = this.projects.get(event.streamId);
+    const before = folded?.state ?? initialProjectState();
+    const after = evolveProject(before, domainEvent);
+    if (folded) {
+      folded.state = after;
+      folded.revision = event.revision;
+    } else this.projects.set(event.streamId, { state: after, revision: event.revision });
+    this.lastEvent = event;
+    this.lastStep = { domainEvent, before, after };
+    return this.lastStep;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * PostgreSQL's COPY text format: one line per row, columns split by tabs, `\N` for NULL.
+ * Backslash, tab, newline and carriage return inside a value are escaped; jsonb columns get
+ * the same JSON text a query parameter would (JSON.stringify), so the stored values match.
+ */
+const SPECIAL = /[\\\t\n\r]/g;
+const HAS_SPECIAL = /[\\\t\n\r]/; // no g flag: test() must not keep a lastIndex
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+export function copyValue(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return HAS_SPECIAL.test(text) ? text.replace(SPECIAL, (char) => ESCAPES[char]!) : text;
+}
+
+export function copyLine(values: readonly unknown[]): string {
+  let line = '';
+  for (let i = 0; i < values.length; i++) line += (i === 0 ? '' : '\t') + copyValue(values[i]);
+  return `${line}\n`;
+}

@@ -1,0 +1,165 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { from as copyFrom } from 'pg-copy-streams';
+import { storedEventOpener, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
+import { ProjectionFailedError } from '../runner/projection.js';
+import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
+import { copyLine } from './copy-text.js';
+import { quoted } from './shadow-schema.js';
+
+/**
+ * An event as the rebuild reads it: jsonb columns still as text, so the reading thread does not
+ * parse what a worker is going to parse anyway (and the text crosses threads cheaply).
+ */
+export interface RawEvent {
+  txid: string;
+  position: number;
+  id: string;
+  streamId: string;
+  revision: number;
+  type: string;
+  schemaVersion: number;
+  data: string;
+  metadata: string;
+}
+
+/** One projection being rebuilt: where its staging tables are and which events it folds. */
+export interface ShardTarget {
+  name: string;
+  schema: string;
+  handles: readonly string[];
+}
+
+/** Per-stream rows are sent in chunks of this many, so their text is never all in memory at once. */
+const FINISH_CHUNK = 2000;
+
+type Lookup = (name: string) => BulkProjection;
+
+/**
+ * Folds one share of the streams for every projection being rebuilt and streams the rows into
+ * their staging tables with COPY on its own connection. Folding page N overlaps writing page
+ * N-1: at most one write is in flight, so memory stays bounded by two pages of rows.
+ */
+export class FoldShard {
+  private readonly shared = new SharedFolds();
+  private readonly folds: Array<{ target: ShardTarget; handles: Set<string>; fold: BulkFold; columns: Readonly<Record<string, readonly string[]>>; handled: number }>;
+  private buffers = new Map<string, string[]>();
+  private writing: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+
+  /** Decrypts personal fields and upcasts old versions, as every reader of the store sees events. */
+  private readonly open: (events: StoredEvent[]) => Promise<StoredEvent[]>;
+
+  constructor(
+    private readonly client: PoolClient,
+    targets: readonly ShardTarget[],
+    bulkOf: Lookup,
+    /** For the data keys; needs a connection besides `client`. */
+    keysPool: Pool,
+  ) {
+    this.open = storedEventOpener(keysPool);
+    this.folds = targets.map((target) => {
+      const bulk = bulkOf(target.name);
+      return { target, handles: new Set(target.handles), fold: bulk.create(), columns: bulk.columns, handled: 0 };
+    });
+  }
+
+  /** The rebuild's writes need no durability until the swap: a crash throws the staging away. */
+  async prepare(): Promise<void> {
+    await this.client.query('SET synchronous_commit = off');
+  }
+
+  async add(events: readonly RawEvent[]): Promise<void> {
+    for (const event of await this.open(events.map(toStoredEvent))) this.foldOne(event);
+    await this.flush();
+  }
+
+  /** Per-stream rows, then waits for every write; returns events handled per projection. */
+  async finish(): Promise<Record<string, number>> {
+    for (const entry of this.folds) {
+      const sink = this.sinkFor(entry.target.schema);
+      let buffered = 0;
+      for (const [table, row] of entry.fold.finish(this.shared)) {
+        sink.push(table, row);
+        if (++buffered % FINISH_CHUNK === 0) await this.flush();
+      }
+    }
+    await this.flush();
+    await this.writing;
+    this.throwIfFailed();
+    return Object.fromEntries(this.folds.map((entry) => [entry.target.name, entry.handled]));
+  }
+
+  private foldOne(event: StoredEvent): void {
+    for (const entry of this.folds) {
+      if (!entry.handles.has(event.type)) continue;
+      try {
+        entry.fold.add(event, this.shared, this.sinkFor(entry.target.schema));
+      } catch (error) {
+        throw new ProjectionFailedError(entry.target.name, event, error);
+      }
+      entry.handled++;
+    }
+  }
+
+  private readonly sinks = new Map<string, RowSink>();
+  private sinkFor(schema: string): RowSink {
+    let sink = this.sinks.get(schema);
+    if (!sink) {
+      sink = {
+        push: (table, row) => {
+          const key = `${schema}\u0000${table}`;
+          const lines = this.buffers.get(key);
+          if (lines) lines.push(copyLine(row));
+          else this.buffers.set(key, [copyLine(row)]);
+        },
+      };
+      this.sinks.set(schema, sink);
+    }
+    return sink;
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.buffers;
+    this.buffers = new Map();
+    await this.writing;
+    this.throwIfFailed();
+    this.writing = this.write(batch).catch((error: unknown) => {
+      this.failure = error;
+    });
+  }
+
+  private async write(batch: Map<string, string[]>): Promise<void> {
+    for (const [key, lines] of batch) {
+      const [schema, table] = key.split('\u0000') as [string, string];
+      const columns = this.columnsOf(schema, table);
+      const copy = this.client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`));
+      await pipeline(Readable.from([lines.join('')]), copy);
+    }
+  }
+
+  private columnsOf(schema: string, table: string): readonly string[] {
+    const entry = this.folds.find((candidate) => candidate.target.schema === schema);
+    const columns = entry?.columns[table];
+    if (!columns) throw new Error(`no columns known for ${schema}.${table}`);
+    return columns;
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure;
+  }
+}
+
+function toStoredEvent(raw: RawEvent): StoredEvent {
+  return {
+    id: raw.id,
+    type: raw.type,
+    schemaVersion: raw.schemaVersion,
+    data: JSON.parse(raw.data) as Record<string, unknown>,
+    metadata: JSON.parse(raw.metadata) as StoredEvent['metadata'],
+    streamId: raw.streamId,
+    revision: raw.revision,
+    globalPosition: raw.position,
+    checkpoint: { transactionId: Number(raw.txid), position: raw.position },
+  };
+}

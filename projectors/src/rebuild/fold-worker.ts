@@ -1,0 +1,51 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createPool } from '@shop/infra';
+import { bulkProjections } from '../read-models/all.js';
+import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
+
+/**
+ * A worker thread of a rebuild (thread-shard.ts): folds the streams the main thread sends it
+ * and writes their rows on a connection of its own. Messages are handled one at a time, in order.
+ */
+export interface WorkerInput {
+  databaseUrl: string;
+  targets: ShardTarget[];
+}
+export type ToWorker = { kind: 'events'; events: RawEvent[] } | { kind: 'finish' };
+export type FromWorker = { kind: 'ready' } | { kind: 'added' } | { kind: 'finished'; handled: Record<string, number> } | { kind: 'failed'; message: string };
+
+const port = parentPort!;
+const input = workerData as WorkerInput;
+// One connection for the rows (held throughout), one for the personal-data keys.
+const pool = createPool(input.databaseUrl, 2);
+const send = (message: FromWorker) => port.postMessage(message);
+
+async function start(): Promise<FoldShard> {
+  const shard = new FoldShard(await pool.connect(), input.targets, (name) => bulkProjections.get(name)!, pool);
+  await shard.prepare();
+  return shard;
+}
+
+let queue: Promise<FoldShard> = start();
+queue.then(
+  () => send({ kind: 'ready' }),
+  (error: unknown) => send({ kind: 'failed', message: messageOf(error) }),
+);
+port.on('message', (message: ToWorker) => {
+  queue = queue.then(async (shard) => {
+    if (message.kind === 'events') {
+      await shard.add(message.events);
+      send({ kind: 'added' });
+    } else {
+      send({ kind: 'finished', handled: await shard.finish() });
+      await pool.end();
+    }
+    return shard;
+  });
+  // A failure stops this worker: the main thread gives the whole rebuild up.
+  queue.catch((error: unknown) => send({ kind: 'failed', message: messageOf(error) }));
+});
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,248 @@
+import os from 'node:os';
+import type { Pool, PoolClient } from '@shop/infra';
+import { bulkProjections } from '../read-models/all.js';
+import type { Projection } from '../runner/projection.js';
+import type { RawEvent, ShardTarget } from './fold-shard.js';
+import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, type RebuildDeps, type RebuildResult } from './rebuild.js';
+import { dropSchema, quoted, schemaName } from './shadow-schema.js';
+import { localShard, threadShard, type Shard } from './shards.js';
+import { completeStagingTable, createStagingTables } from './staging.js';
+import { swapAllIn } from './swap-in.js';
+import { copyLine } from './copy-text.js';
+import { ProgressBoard, type RebuildProgress } from './progress-board.js';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+
+export interface OnePassOptions {
+  /** Build the read models as they were at this instant into schemas of their own; nothing is swapped. */
+  until?: Date;
+  /** Threads folding streams (split by a hash of the stream id); 1 folds in this thread. Default: core count. */
+  workers?: number;
+  /** Events per page read from the log. */
+  pageSize?: number;
+  /** Suffix of the schema names (tests pass a fixed one). */
+  label?: string;
+  onProgress?: (progress: RebuildProgress) => void;
+}
+
+export const defaultWorkers = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+
+interface Target extends ShardTarget {
+  projection: Projection;
+}
+
+/**
+ * Rebuilds several projections in one pass over the log (docs/decisions/0100-one-pass-rebuild.md):
+ * one reader, folds in memory shared between projections, COPY into index-less staging tables,
+ * indexes after the load, and one transaction that catches up and swaps every projection in.
+ */
+export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly Projection[], given: OnePassOptions = {}): Promise<RebuildResult[]> {
+  const started = Date.now();
+  let lock: { release: () => Promise<void> } | null = null;
+  const workers = Math.max(1, Math.floor(given.workers ?? defaultWorkers()));
+  const board = new ProgressBoard(deps.pool, projections.map((projection) => projection.name), workers);
+  const options: OnePassOptions = {
+    ...given,
+    workers,
+    onProgress: (progress) => {
+      given.onProgress?.(progress);
+      board.publish(progress);
+    },
+  };
+  try {
+    lock = await lockRebuilds(deps.pool, projections.map((projection) => projection.name));
+    for (const projection of projections) await dropStaleRebuilds(deps.pool, projection.name);
+    const targets = projections.map((projection) => targetOf(projection, options));
+    try {
+      for (const target of targets) {
+        await dropSchema(deps.pool, target.schema);
+        await createStagingTables(deps.pool, target.schema, target.projection.tables);
+      }
+      const total = await countEvents(deps.pool, options.until);
+      const report = progressReporter(options, total);
+      const events = await load(deps, targets, options, report);
+      report('index', events);
+      await Promise.all(targets.map((target) => completeStaging(deps.pool, target)));
+      if (options.until) {
+        report('done', events);
+        return targets.map((target) => ({ projection: target.name, events, schema: target.schema, ms: Date.now() - started }));
+      }
+      report('swap', events);
+      await swapAllIn(
+        deps,
+        targets.map((target) => ({
+          projection: target.projection,
+          schema: target.schema,
+          catchUp: (from) => replayInto(deps, target.projection, target.schema, from, { total: 0 }),
+        })),
+      );
+      report('done', events);
+      return targets.map((target) => ({ projection: target.name, events, schema: 'public', ms: Date.now() - started }));
+    } catch (error) {
+      for (const target of targets) await dropSchema(deps.pool, target.schema).catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await board.clear();
+    await lock?.release();
+  }
+}
+
+function targetOf(projection: Projection, options: OnePassOptions): Target {
+  if (!bulkProjections.has(projection.name)) throw new Error(`Projection ${projection.name} has no one-pass rebuild`);
+  const label = options.label ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const schema = options.until ? schemaName('asof', projection.name, options.until.toISOString().slice(0, 10)) : schemaName('rebuild', projection.name, label);
+  return { projection, name: projection.name, schema, handles: projection.handles };
+}
+
+async function completeStaging(pool: Pool, target: Target): Promise<void> {
+  for (const table of target.projection.tables) await completeStagingTable(pool, target.schema, table);
+}
+
+/**
+ * The load: page N+1 is read while page N is folded, and each shard writes page N-1 while it
+ * folds page N. Streams go to shards by a hash of their id, so each stream is folded by one
+ * shard in its own order; the global order only decides which page an event is in.
+ */
+async function load(deps: RebuildDeps, targets: Target[], options: OnePassOptions, report: Reporter): Promise<number> {
+  const shards = await openShards(deps.pool, targets, options.workers ?? 1);
+  const streams = new Map<string, number>();
+  let last: RawEvent | null = null;
+  let done = 0;
+  try {
+    const reader = await deps.pool.connect();
+    let next = readPage(reader, null, options);
+    try {
+      for (;;) {
+        const page = await next;
+        if (page.length === 0) break;
+        last = page[page.length - 1]!;
+        next = readPage(reader, last, options);
+        const shares = split(page, shards.length);
+        await Promise.all(shares.map((share, index) => (share.length > 0 ? shards[index]!.add(share) : undefined)));
+        for (const event of page) streams.set(event.streamId, event.revision);
+        done += page.length;
+        report('load', done);
+      }
+    } finally {
+      // A page still being read when a fold failed: let it land before the connection goes back.
+      await next.catch(() => undefined);
+      reader.release();
+    }
+    await Promise.all(shards.map((shard) => shard.finish()));
+  } finally {
+    await Promise.all(shards.map((shard) => shard.close()));
+  }
+  if (last) await writeBookkeeping(deps.pool, targets, streams, last);
+  return done;
+}
+
+async function openShards(pool: Pool, targets: Target[], workers: number): Promise<Shard[]> {
+  const plain: ShardTarget[] = targets.map(({ name, schema, handles }) => ({ name, schema, handles: [...handles] }));
+  if (workers === 1) return [await localShard(pool, plain)];
+  const url = (pool as Pool & { options: { connectionString?: string } }).options.connectionString;
+  if (!url) throw new Error('Rebuild workers need a pool made from a connection string');
+  const shards: Shard[] = [];
+  try {
+    for (let i = 0; i < workers; i++) shards.push(await threadShard(url, plain));
+  } catch (error) {
+    await Promise.all(shards.map((shard) => shard.close()));
+    throw error;
+  }
+  return shards;
+}
+
+// Same visibility and order as the event store's readAll (never past a transaction still in
+// flight), with the jsonb columns as text for the folding threads to parse.
+const READ_PAGE_SQL = `
+  SELECT transaction_id::text AS txid, global_position, event_id, stream_id, stream_revision, event_type, schema_version,
+         data::text AS data, metadata::text AS metadata
+    FROM events
+   WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
+     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     AND ($4::timestamptz IS NULL OR (metadata ->> 'occurredAt')::timestamptz <= $4)
+   ORDER BY transaction_id, global_position
+   LIMIT $3`;
+
+interface PageRow {
+  txid: string;
+  global_position: string;
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_type: string;
+  schema_version: number;
+  data: string;
+  metadata: string;
+}
+
+async function readPage(client: PoolClient, after: RawEvent | null, options: OnePassOptions): Promise<RawEvent[]> {
+  const { rows } = await client.query<PageRow>(READ_PAGE_SQL, [after?.txid ?? '0', after?.position ?? 0, options.pageSize ?? 5000, options.until ?? null]);
+  return rows.map((row) => ({
+    txid: row.txid,
+    position: Number(row.global_position),
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: Number(row.stream_revision),
+    type: row.event_type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+  }));
+}
+
+function split(page: RawEvent[], shards: number): RawEvent[][] {
+  if (shards === 1) return [page];
+  const shares: RawEvent[][] = Array.from({ length: shards }, () => []);
+  for (const event of page) shares[streamHash(event.streamId) % shards]!.push(event);
+  return shares;
+}
+
+/** FNV-1a: cheap, stable across runs and threads. */
+export function streamHash(streamId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < streamId.length; i++) hash = Math.imul(hash ^ streamId.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * What `applyBatch` leaves beside the rows: every stream's last revision read (all streams, as
+ * the runner records them whether or not the projection handles their events) and the checkpoint.
+ */
+async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<string, number>, last: RawEvent): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SET synchronous_commit = off');
+    for (const target of targets) {
+      const lines: string[] = [];
+      for (const [streamId, revision] of streams) lines.push(copyLine([target.name, streamId, revision]));
+      const copy = client.query(copyFrom(`COPY ${quoted(target.schema)}.projection_stream_revisions (projection, stream_id, revision) FROM STDIN`));
+      await pipeline(Readable.from(chunks(lines, 5000)), copy);
+      await client.query(
+        `INSERT INTO ${quoted(target.schema)}.projection_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2, $3, now())`,
+        [target.name, last.txid, last.position],
+      );
+    }
+  } finally {
+    await client.query('RESET synchronous_commit').catch(() => undefined);
+    client.release();
+  }
+}
+
+function* chunks(lines: string[], size: number): Generator<string> {
+  for (let i = 0; i < lines.length; i += size) yield lines.slice(i, i + size).join('');
+}
+
+type Reporter = (phase: RebuildProgress['phase'], done: number) => void;
+
+/** Events/s since the rebuild started (so it keeps its meaning through indexing and the swap) and the ETA at that pace. */
+function progressReporter(options: OnePassOptions, total: number): Reporter {
+  const started = Date.now();
+  return (phase, done) => {
+    if (!options.onProgress) return;
+    const eventsPerSecond = done / Math.max((Date.now() - started) / 1000, 0.001);
+    const remaining = Math.max(total - done, 0);
+    options.onProgress({ phase, done, total: Math.max(total, done), eventsPerSecond, etaSeconds: eventsPerSecond > 0 ? remaining / eventsPerSecond : 0 });
+  };
+}

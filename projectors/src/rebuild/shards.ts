@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Pool, PoolClient } from '@shop/infra';
+import { bulkProjections } from '../read-models/all.js';
+import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
+import type { FromWorker, ToWorker, WorkerInput } from './fold-worker.js';
+
+/** Where a share of the streams is folded: in this thread, or in a worker thread of its own. */
+export interface Shard {
+  /** Resolves when the shard can take more (a bounded number of pages in flight). */
+  add: (events: RawEvent[]) => Promise<void>;
+  finish: () => Promise<Record<string, number>>;
+  close: () => Promise<void>;
+}
+
+/** One shard in this thread: no copying of events between threads (the 1-worker case). */
+export async function localShard(pool: Pool, targets: ShardTarget[]): Promise<Shard> {
+  const client: PoolClient = await pool.connect();
+  const shard = new FoldShard(client, targets, (name) => bulkProjections.get(name)!, pool);
+  await shard.prepare();
+  let released = false;
+  return {
+    add: (events) => shard.add(events),
+    finish: () => shard.finish(),
+    close: async () => {
+      if (released) return;
+      released = true;
+      await client.query('RESET synchronous_commit').catch(() => undefined);
+      client.release();
+    },
+  };
+}
+
+/** Pages a worker may hold before the reader waits: one folding, one queued. */
+const IN_FLIGHT = 2;
+
+/** One shard in a worker thread (fold-worker.ts), fed pages by message. */
+export async function threadShard(databaseUrl: string, targets: ShardTarget[]): Promise<Shard> {
+  const worker = new Worker(workerBootstrap(), { eval: true, workerData: { databaseUrl, targets } satisfies WorkerInput });
+  let failure: Error | null = null;
+  let inFlight = 0;
+  let waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  let finished: { resolve: (handled: Record<string, number>) => void; reject: (error: Error) => void } | null = null;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const waiter of waiting) waiter.reject(error);
+    waiting = [];
+    finished?.reject(error);
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: FromWorker) => {
+      if (message.kind === 'ready') resolve();
+      else if (message.kind === 'added') {
+        inFlight--;
+        waiting.shift()?.resolve();
+      } else if (message.kind === 'finished') finished?.resolve(message.handled);
+      else {
+        reject(new Error(message.message));
+        fail(new Error(message.message));
+      }
+    });
+    worker.on('error', (error) => {
+      reject(error);
+      fail(error);
+    });
+    worker.on('exit', (code) => fail(new Error(`rebuild worker exited (${code})`)));
+  });
+  await ready;
+  const post = (message: ToWorker) => worker.postMessage(message);
+  return {
+    add: async (events) => {
+      if (failure) throw failure;
+      inFlight++;
+      post({ kind: 'events', events });
+      if (inFlight >= IN_FLIGHT) await new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    finish: () =>
+      new Promise((resolve, reject) => {
+        if (failure) return reject(failure);
+        finished = { resolve, reject };
+        post({ kind: 'finish' });
+      }),
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * Worker threads do not inherit the TypeScript loader the main thread runs under (tsx, or
+ * vitest), so the worker starts from a line of plain JavaScript that registers tsx's loader and
+ * then imports the worker module. tsx's `esm/api` entry is resolved for `import`, not `require`.
+ */
+function workerBootstrap(): string {
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
+  const entry = new URL('./fold-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+}
