@@ -427,9 +427,9 @@ export interface paths {
                             };
                             tax_exempt?: boolean;
                         };
-                        /** @description Pay now. The sandbox gateway takes test cards: 4242424242424242 succeeds, 4000000000000002 is declined. */
+                        /** @description Pay now with the token the gateway's client-side widget made from the card (never a card number). Sandbox test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
                         payment?: {
-                            card_number: string;
+                            token: string;
                         };
                         /** @description Stream revision the client last saw (optional optimistic lock) */
                         revision?: number;
@@ -1243,15 +1243,13 @@ export interface paths {
                                 Active: boolean;
                                 Message: string;
                             };
-                            id: string | number;
+                            id: string;
                             revision: number;
                             stream_id: string;
-                        } & {
-                            [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Invalid input. */
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1283,8 +1281,24 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not staff, or a missing CSRF token. */
+                /** @description Not allowed, or a missing CSRF token. */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No such item. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1301,6 +1315,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description A business rule refused the change. */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1361,15 +1391,13 @@ export interface paths {
                                 Active: boolean;
                                 Message: string;
                             };
-                            id: string | number;
+                            id: string;
                             revision: number;
                             stream_id: string;
-                        } & {
-                            [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Invalid input. */
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1401,7 +1429,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not staff, or a missing CSRF token. */
+                /** @description Not allowed, or a missing CSRF token. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1417,7 +1445,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No such notification. */
+                /** @description No such item. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1435,6 +1463,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description A business rule refused the change. */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1479,7 +1523,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Invalid input. */
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1511,7 +1555,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Not staff, or a missing CSRF token. */
+                /** @description Not allowed, or a missing CSRF token. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1527,7 +1571,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No such notification. */
+                /** @description No such item. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1545,6 +1589,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description A business rule refused the change. */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2958,8 +3018,8 @@ export interface paths {
                         /** @enum {string} */
                         state?: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                         tracking_number?: string | null;
-                        /** @description A payment received by other means (cheque, transfer), in cents */
-                        update_payment?: {
+                        /** @description A payment received by other means (cheque, transfer), in cents; false (or leaving it out) means no payment was taken */
+                        update_payment?: false | {
                             amount: number;
                             details?: string;
                             /** @default false */
@@ -3119,18 +3179,37 @@ export interface paths {
                             events: ({
                                 actor: string;
                                 actor_email: string | null;
+                                /** @description "Wendy Walker (customer)", "The shop (system)". */
+                                actor_in_words: string;
                                 actor_name: string | null;
+                                /**
+                                 * @description From the users read model at query time.
+                                 * @enum {string}
+                                 */
+                                actor_role: "staff" | "customer" | "system" | "unknown";
                                 at: string;
+                                /** @description Every changed field of the project view, raw. */
                                 changes: ({
                                     field: string;
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description The changes that matter to people: dollars, state labels, MM/dd/yyyy. */
+                                changes_in_words: {
+                                    field: string;
+                                    from: string;
+                                    label: string;
+                                    to: string;
+                                }[];
                                 data: {
                                     [key: string]: unknown;
                                 };
                                 event_id: string;
+                                /** @description The business name of the event type, e.g. "Quote approved". */
+                                event_name: string;
                                 revision: number;
+                                /** @description The line in words: who did what and the main changes. */
+                                summary: string;
                                 type: string;
                             } & {
                                 [key: string]: unknown;
@@ -4584,6 +4663,142 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/users/{id}/erase/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a user's personal data: their key is destroyed; money, dates, states and the audit trail stay */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed, or a missing CSRF token. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No such item. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Changed by someone else in the meantime. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description A business rule refused the change. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7270,6 +7485,217 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/erase/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase my own personal data at once and end my session (refused while an order is being made) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        confirm: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed, or a missing CSRF token. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No such item. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Changed by someone else in the meantime. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description A business rule refused the change. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about the current user, as a JSON file to download (Content-Disposition: attachment) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                [key: string]: unknown;
+                            }[];
+                            exported_at: string;
+                            login: {
+                                email: string | null;
+                                has_password: boolean;
+                            };
+                            organizations: {
+                                [key: string]: unknown;
+                            }[];
+                            profile: {
+                                [key: string]: unknown;
+                            } | null;
+                            projects: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
