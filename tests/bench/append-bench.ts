@@ -29,6 +29,37 @@ async function ours(url: string): Promise<Appender> {
   };
 }
 
+/**
+ * The same one-round-trip append with a NOTIFY inside its transaction, as it was before decision
+ * 0110: the baseline that shows what the notify-queue lock at commit cost.
+ */
+async function oursNotifyingInside(url: string): Promise<Appender> {
+  const pool = createPool(url, 40);
+  await pool.query(`CREATE OR REPLACE FUNCTION bench_append_notifying(
+      p_stream text, p_expected text, p_ids uuid[], p_types text[], p_versions int[], p_data jsonb[], p_metadata jsonb[])
+    RETURNS TABLE (outcome text, revision bigint) LANGUAGE plpgsql AS $$
+    BEGIN
+      RETURN QUERY SELECT * FROM shop_append_events(p_stream, p_expected, p_ids, p_types, p_versions, p_data, p_metadata);
+      PERFORM pg_notify('shop_events', p_stream);
+    END $$`);
+  return {
+    name: 'notify inside',
+    append: async (stream, revision, count) => {
+      const events = newEvents(count);
+      await pool.query('SELECT * FROM bench_append_notifying($1, $2, $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[])', [
+        stream,
+        revision < 0 ? 'no_stream' : String(revision),
+        events.map((event) => event.id),
+        events.map((event) => event.type),
+        events.map(() => 1),
+        events.map((event) => JSON.stringify(event.data)),
+        events.map((event) => JSON.stringify(event.metadata)),
+      ]);
+    },
+    close: () => pool.end(),
+  };
+}
+
 async function emmett(url: string): Promise<Appender> {
   const store = getPostgreSQLEventStore(url, { schema: { autoMigration: 'CreateOrUpdate' } });
   return {
@@ -79,7 +110,7 @@ export async function appendBench(context: BenchContext): Promise<Row[]> {
   for (const batch of [1, 10]) {
     for (const writers of [1, 8, 32]) {
       const figures: Record<string, { rate: number; p99: number }> = {};
-      for (const make of [ours, emmett, raw]) {
+      for (const make of [ours, oursNotifyingInside, emmett, raw]) {
         const appender = await make(await context.freshDatabase());
         const revisions = new Array<number>(writers).fill(-1);
         const streams = Array.from({ length: writers }, () => `bench-${randomUUID()}`);
@@ -93,11 +124,12 @@ export async function appendBench(context: BenchContext): Promise<Row[]> {
       const o = figures.ours!;
       const e = figures.emmett!;
       const r = figures['raw INSERT']!;
+      const n = figures['notify inside']!;
       rows.push({
         section: 'append',
         case: `${writers} writer${writers > 1 ? 's' : ''} × ${batch}-event appends`,
-        figures: `ours ${fmt(o.rate)} ev/s p99 ${fmt(o.p99, 1)} ms · Emmett ${fmt(e.rate)} ev/s p99 ${fmt(e.p99, 1)} ms · raw ${fmt(r.rate)} ev/s p99 ${fmt(r.p99, 1)} ms`,
-        ratio: `ours/Emmett ${fmt(o.rate / e.rate, 2)} · ours/raw ${fmt(o.rate / r.rate, 2)}`,
+        figures: `ours ${fmt(o.rate)} ev/s p99 ${fmt(o.p99, 1)} ms · ours with NOTIFY inside (before) ${fmt(n.rate)} ev/s p99 ${fmt(n.p99, 1)} ms · Emmett ${fmt(e.rate)} ev/s p99 ${fmt(e.p99, 1)} ms · raw ${fmt(r.rate)} ev/s p99 ${fmt(r.p99, 1)} ms`,
+        ratio: `ours/Emmett ${fmt(o.rate / e.rate, 2)} · ours/raw ${fmt(o.rate / r.rate, 2)} · ours/before ${fmt(o.rate / n.rate, 2)}`,
       });
     }
   }

@@ -4,6 +4,7 @@ import { createTestDatabase, seededRandom, type TestDatabase } from '../testing/
 import { eventStoreContract } from './event-store.contract.js';
 import { START, type GlobalCheckpoint, type StoredEvent } from './event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { createPool } from '../postgres/pool.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -80,3 +81,48 @@ async function lastCheckpoint(store: PostgresEventStore): Promise<GlobalCheckpoi
   }
 }
 
+
+describe('PostgreSQL subscribers are woken after the commit, not by a NOTIFY inside the append', () => {
+  // Polling is set to a minute, so only the wake-up can deliver the event within the test.
+  const quietly = { pollIntervalMs: 60_000 };
+
+  async function firstEventOf(subscriber: PostgresEventStore, writer: PostgresEventStore): Promise<StoredEvent> {
+    const from = await lastCheckpoint(subscriber);
+    const stream = `wake-${randomUUID()}`;
+    let subscription: { stop: () => Promise<void> } | null = null;
+    const seen = new Promise<StoredEvent>((resolve) => {
+      subscription = subscriber.subscribeToAll({ from, onBatch: async (batch) => {
+          const mine = batch.find((event) => event.streamId === stream);
+          if (mine) resolve(mine);
+        },
+      });
+    });
+    // Let the subscription read up to date and start waiting (and listening) first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writer.appendToStream(stream, [{ id: randomUUID(), type: 'Woken', data: {}, metadata: { actor: 't', correlationId: 'c', causationId: null, occurredAt: new Date(0).toISOString() } }]);
+    const event = await seen;
+    await subscription!.stop();
+    expect(event.streamId).toBe(stream);
+    return event;
+  }
+
+  it('has an append function without pg_notify', async () => {
+    const { rows } = await db.pool.query<{ prosrc: string }>("SELECT prosrc FROM pg_proc WHERE proname = 'shop_append_events'");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.prosrc).not.toContain('pg_notify');
+  });
+
+  it('wakes a subscriber in the same process at once', async () => {
+    const store = new PostgresEventStore(db.pool, quietly);
+    await firstEventOf(store, store);
+  });
+
+  it('wakes a subscriber of another process (another pool) through one NOTIFY after the commit', async () => {
+    const otherProcess = createPool(db.url, 3);
+    try {
+      await firstEventOf(new PostgresEventStore(otherProcess, quietly), new PostgresEventStore(db.pool, quietly));
+    } finally {
+      await otherProcess.end();
+    }
+  });
+});

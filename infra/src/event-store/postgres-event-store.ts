@@ -12,6 +12,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.js';
+import { appendSignalFor, NOTIFY_CHANNEL } from './append-signal.js';
 import { catchUpSubscription } from './catch-up-subscription.js';
 
 interface EventRow {
@@ -32,8 +33,6 @@ export interface PostgresEventStoreOptions {
   /** How often a subscription polls when no notification arrives. */
   pollIntervalMs?: number;
 }
-
-const NOTIFY_CHANNEL = 'shop_events';
 
 // Only rows written by transactions older than every transaction still in flight are
 // readable: a later commit can then never land before what a reader has already passed.
@@ -59,13 +58,17 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
     const { beforeCommit } = this.options;
-    if (!beforeCommit) return this.append(this.pool, streamId, events, expectedRevision);
-    // With a commit delay (tests), the same append runs inside an explicit transaction.
-    return inTransaction(this.pool, async (client) => {
-      const result = await this.append(client, streamId, events, expectedRevision);
-      await beforeCommit();
-      return result;
-    });
+    const result = beforeCommit
+      ? // With a commit delay (tests), the same append runs inside an explicit transaction.
+        await inTransaction(this.pool, async (client) => {
+          const appended = await this.append(client, streamId, events, expectedRevision);
+          await beforeCommit();
+          return appended;
+        })
+      : await this.append(this.pool, streamId, events, expectedRevision);
+    // Committed: wake the readers (see append-signal.ts for why not inside the transaction).
+    appendSignalFor(this.pool).appended();
+    return result;
   }
 
   /** One round trip: the stored function does the locking, checks and inserts (see its migration). */
@@ -113,12 +116,17 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  /** LISTEN on a dedicated connection; returns a function that stops listening. */
+  /** Appends in this process wake at once; LISTEN on a dedicated connection hears the others. Returns a function that stops listening. */
   private async listen(wake: () => void): Promise<() => Promise<void>> {
-    const client = await this.pool.connect();
+    const stopLocal = appendSignalFor(this.pool).onAppend(wake);
+    const client = await this.pool.connect().catch((error: unknown) => {
+      stopLocal();
+      throw error;
+    });
     client.on('notification', wake);
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     return async () => {
+      stopLocal();
       client.off('notification', wake);
       await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
       client.release();

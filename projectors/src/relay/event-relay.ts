@@ -1,4 +1,4 @@
-import { inTransaction, type EventStore, type KafkaTransport, type Logger, type Pool, type PoolClient, type Subscription } from '@shop/infra';
+import { inTransaction, type EventStore, type GlobalCheckpoint, type KafkaTransport, type Logger, type Pool, type PoolClient, type Subscription } from '@shop/infra';
 import { encodeEvent } from '@shop/infra';
 import { loadCheckpoint, saveCheckpoint } from '../runner/checkpoints.js';
 
@@ -12,11 +12,15 @@ export interface EventRelayStatus {
   lastPosition: number;
 }
 
+/** How often the relay stores how far Kafka has acknowledged (not between batches: that would hold the next read). */
+const CHECKPOINT_EVERY_MS = 250;
+
 /**
  * Publishes every event, in the event store's global order, to the Kafka topic keyed by
- * stream id. The checkpoint moves only after Kafka acknowledged the batch (acks=all), so a
- * crash or a broker outage loses nothing; a crash between the ack and the checkpoint
- * republishes that batch, which consumers drop by stream revision. Several relay processes
+ * stream id. The checkpoint only ever names batches Kafka acknowledged (acks=all), so a crash
+ * or a broker outage loses nothing. It is written every CHECKPOINT_EVERY_MS rather than after
+ * each batch, so publishing never waits on it; a crash republishes what was acknowledged since
+ * the last write, which consumers drop by stream revision. Several relay processes
  * may run: a PostgreSQL advisory lock makes one active and the others wait as standbys.
  */
 export class EventRelay {
@@ -50,23 +54,52 @@ export class EventRelay {
     const producer = this.deps.kafka.producer();
     await producer.connect();
     const from = await loadCheckpoint(this.deps.pool, RELAY_CHECKPOINT);
-    this.subscription = this.deps.eventStore.subscribeToAll({
+    const checkpoints = this.periodicCheckpoint();
+    const subscription = this.deps.eventStore.subscribeToAll({
       from,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (batch) => {
         await producer.send({ topic: this.deps.kafka.settings.topic, acks: -1, messages: batch.map(encodeEvent) });
         const last = batch[batch.length - 1]!;
-        await inTransaction(this.deps.pool, (tx) => saveCheckpoint(tx, RELAY_CHECKPOINT, last.checkpoint));
+        checkpoints.acknowledged(last.checkpoint);
         this.status.published += batch.length;
         this.status.lastPosition = last.globalPosition;
       },
       onError: (error) => this.deps.logger.warn({ err: error }, 'relay could not publish a batch; retrying'),
     });
-    const subscription = this.subscription;
     this.subscription = {
       stop: async () => {
         await subscription.stop();
+        await checkpoints.stop();
         await producer.disconnect();
+      },
+    };
+  }
+
+  /** Writes the newest acknowledged position on a timer, one write at a time (never going back). */
+  private periodicCheckpoint(): { acknowledged: (checkpoint: GlobalCheckpoint) => void; stop: () => Promise<void> } {
+    let unsaved: GlobalCheckpoint | null = null;
+    let writing: Promise<void> = Promise.resolve();
+    const flush = () => {
+      writing = writing.then(async () => {
+        const checkpoint = unsaved;
+        if (!checkpoint) return;
+        unsaved = null;
+        await inTransaction(this.deps.pool, (tx) => saveCheckpoint(tx, RELAY_CHECKPOINT, checkpoint)).catch((error: unknown) => {
+          unsaved ??= checkpoint; // tried again at the next tick
+          this.deps.logger.warn({ err: error }, 'relay could not store its checkpoint; retrying');
+        });
+      });
+      return writing;
+    };
+    const timer = setInterval(() => void flush(), CHECKPOINT_EVERY_MS);
+    return {
+      acknowledged: (checkpoint) => {
+        unsaved = checkpoint;
+      },
+      stop: async () => {
+        clearInterval(timer);
+        await flush();
       },
     };
   }

@@ -24,17 +24,81 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
     if (options.schema) await client.query(`SET LOCAL search_path TO "${options.schema}", public`);
     const name = options.checkpointName ?? projection.name;
     const applied = await appliedRevisions(client, name, events);
-    const toApply: StoredEvent[] = [];
-    for (const event of events) {
-      if ((applied.get(event.streamId) ?? -1) >= event.revision) continue;
-      applied.set(event.streamId, event.revision);
-      if (projection.handles.includes(event.type)) toApply.push(event);
-    }
+    const toApply = newEvents(projection, events, applied);
     await applyEvents(client, projection, toApply);
     await saveRevisions(client, name, events, applied);
     if (options.saveGlobalCheckpoint !== false) await saveCheckpoint(client, name, last.checkpoint);
     return toApply.length;
   });
+}
+
+/**
+ * Applies a batch to several projections in ONE transaction (the Kafka feed): each stream's
+ * applied revisions are read once for all of them and locked, so a batch delivered twice
+ * during a rebalance waits for the first delivery and then skips what it applied; the new
+ * revisions are written in one statement. Returns how many events each projection handled.
+ * A failure rolls everything back: the caller then applies projection by projection
+ * (`applyBatch`) to keep the others going and name the failing event.
+ */
+export async function applyBatchToAll(pool: Pool, projections: readonly Projection[], events: StoredEvent[]): Promise<Map<string, number>> {
+  const handled = new Map<string, number>();
+  if (events.length === 0) return handled;
+  return inTransaction(pool, async (client) => {
+    const names = projections.map((projection) => projection.name);
+    const applied = await lockRevisions(client, names, [...new Set(events.map((event) => event.streamId))]);
+    const rows: Array<[string, string, number]> = [];
+    for (const projection of projections) {
+      const revisions = applied.get(projection.name) ?? new Map<string, number>();
+      const toApply = newEvents(projection, events, revisions);
+      await applyEvents(client, projection, toApply);
+      handled.set(projection.name, toApply.length);
+      for (const [stream, revision] of revisions) rows.push([projection.name, stream, revision]);
+    }
+    await client.query(
+      `UPDATE projection_stream_revisions r SET revision = GREATEST(r.revision, t.revision)
+         FROM unnest($1::text[], $2::text[], $3::bigint[]) AS t(projection, stream_id, revision)
+        WHERE r.projection = t.projection AND r.stream_id = t.stream_id`,
+      [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])],
+    );
+    return handled;
+  });
+}
+
+/**
+ * Makes sure a revision row exists for every (projection, stream), then locks them all in one
+ * order. Inserting first matters: a row another delivery is inserting makes this one wait for
+ * its commit, so two overlapping deliveries can never both take a stream as new.
+ */
+async function lockRevisions(client: PoolClient, projections: string[], streams: string[]): Promise<Map<string, Map<string, number>>> {
+  await client.query(
+    `INSERT INTO projection_stream_revisions (projection, stream_id, revision)
+     SELECT p, s, -1 FROM unnest($1::text[]) AS p, unnest($2::text[]) AS s ORDER BY p, s
+     ON CONFLICT (projection, stream_id) DO NOTHING`,
+    [projections, streams],
+  );
+  const { rows } = await client.query<{ projection: string; stream_id: string; revision: string }>(
+    `SELECT projection, stream_id, revision FROM projection_stream_revisions
+      WHERE projection = ANY($1) AND stream_id = ANY($2) ORDER BY projection, stream_id FOR UPDATE`,
+    [projections, streams],
+  );
+  const applied = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    let revisions = applied.get(row.projection);
+    if (!revisions) applied.set(row.projection, (revisions = new Map()));
+    revisions.set(row.stream_id, Number(row.revision));
+  }
+  return applied;
+}
+
+/** The events of a batch a projection has not applied yet (moving `revisions` on), of the types it handles. */
+function newEvents(projection: Projection, events: StoredEvent[], revisions: Map<string, number>): StoredEvent[] {
+  const toApply: StoredEvent[] = [];
+  for (const event of events) {
+    if ((revisions.get(event.streamId) ?? -1) >= event.revision) continue;
+    revisions.set(event.streamId, event.revision);
+    if (projection.handles.includes(event.type)) toApply.push(event);
+  }
+  return toApply;
 }
 
 /** All at once when the projection can; event by event otherwise, or to find a failing event. */

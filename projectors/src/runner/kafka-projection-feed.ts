@@ -1,6 +1,6 @@
 import type { Consumer } from 'kafkajs';
 import { decodeEvent, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
-import { applyBatch } from './apply-batch.js';
+import { applyBatch, applyBatchToAll } from './apply-batch.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 import type { ProjectionStatus } from './projection-runner.js';
 
@@ -39,8 +39,9 @@ export class KafkaProjectionFeed {
     await consumer.connect();
     await consumer.subscribe({ topic: this.deps.kafka.settings.topic, fromBeginning: true });
     await consumer.run({
-      // Partitions are independent (a stream lives in one), so several can be applied at once.
-      partitionsConsumedConcurrently: 3,
+      // Partitions are independent (a stream lives in one): each is applied as soon as it arrives,
+      // never waiting behind a slower one.
+      partitionsConsumedConcurrently: this.deps.kafka.settings.partitions,
       autoCommit: false,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
@@ -54,15 +55,31 @@ export class KafkaProjectionFeed {
     });
   }
 
+  /** Every projection in one transaction; on a failure, one by one, so the others go on and the failing event is named. */
   private async applyToAll(events: StoredEvent[]): Promise<void> {
+    let handled: Map<string, number>;
+    try {
+      handled = await applyBatchToAll(this.deps.pool, this.projections, events);
+    } catch {
+      return this.applyOneByOne(events);
+    }
+    for (const projection of this.projections) this.recordProgress(projection.name, events, handled.get(projection.name) ?? 0);
+  }
+
+  private recordProgress(name: string, events: StoredEvent[], handled: number): void {
+    const status = this.statuses.get(name)!;
+    const last = events[events.length - 1]!;
+    status.eventsApplied += handled;
+    status.position = Math.max(status.position, last.globalPosition);
+    status.lastEventAt = last.metadata.occurredAt;
+    status.failure = null;
+  }
+
+  private async applyOneByOne(events: StoredEvent[]): Promise<void> {
     for (const projection of this.projections) {
       const status = this.statuses.get(projection.name)!;
       try {
-        status.eventsApplied += await applyBatch(this.deps.pool, projection, events, { saveGlobalCheckpoint: false });
-        const last = events[events.length - 1]!;
-        status.position = Math.max(status.position, last.globalPosition);
-        status.lastEventAt = last.metadata.occurredAt;
-        status.failure = null;
+        this.recordProgress(projection.name, events, await applyBatch(this.deps.pool, projection, events, { saveGlobalCheckpoint: false }));
       } catch (error) {
         // Not committing the offset: the batch comes again, and applied parts are skipped.
         if (error instanceof ProjectionFailedError) {

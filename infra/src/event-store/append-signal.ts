@@ -1,0 +1,52 @@
+import type { Pool } from '../postgres/pool.js';
+
+export const NOTIFY_CHANNEL = 'shop_events';
+
+/**
+ * Wakes readers after an append has committed, without a NOTIFY inside the append's own
+ * transaction (that serialises every writer on PostgreSQL's notify-queue lock at commit).
+ * Subscribers in this process are woken at once; other processes get one NOTIFY per burst:
+ * while one is on its way, later appends only mark that another must follow it. Polling stays
+ * on in the subscriptions, so a lost NOTIFY costs one poll interval, never an event.
+ */
+export class AppendSignal {
+  private readonly local = new Set<() => void>();
+  private inFlight = false;
+  private again = false;
+
+  constructor(private readonly pool: Pool) {}
+
+  /** Calls `wake` after every append through this pool in this process; returns the unsubscribe. */
+  onAppend(wake: () => void): () => void {
+    this.local.add(wake);
+    return () => this.local.delete(wake);
+  }
+
+  appended(): void {
+    for (const wake of this.local) wake();
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = true;
+    void this.notifyOthers();
+  }
+
+  private async notifyOthers(): Promise<void> {
+    do {
+      this.again = false;
+      // A closed pool (shutdown) or a busy server: subscribers still poll.
+      await this.pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, '']).catch(() => undefined);
+    } while (this.again);
+    this.inFlight = false;
+  }
+}
+
+const signals = new WeakMap<Pool, AppendSignal>();
+
+/** One signal per pool, so every store on the same database in this process shares it. */
+export function appendSignalFor(pool: Pool): AppendSignal {
+  let signal = signals.get(pool);
+  if (!signal) signals.set(pool, (signal = new AppendSignal(pool)));
+  return signal;
+}
