@@ -17,6 +17,7 @@ import { customerProjectRoutes } from './projects/customer-routes.js';
 import { internalProjectRoutes } from './projects/internal-routes.js';
 import { noteRoutes } from './projects/note-routes.js';
 import { uploadRoutes } from './projects/upload-routes.js';
+import { parkedStreamRoutes } from './operations/parked-stream-routes.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 
 export type { CommandApiDeps } from './deps.js';
@@ -49,6 +50,7 @@ export function commandRoutes(deps: CommandApiDeps): Router {
     notificationRoutes,
     mailRoutes,
     privacyRoutes,
+    parkedStreamRoutes,
   ]) {
     mount(router, routeDeps);
   }

@@ -9,6 +9,7 @@ import { organizationRoutes } from './routes/organization-routes.js';
 import { statsRoutes } from './routes/stats-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { exportRoutes } from './privacy/export-routes.js';
+import { projectionHealthRoutes } from './routes/projection-health-routes.js';
 
 export type { QueryApiDeps } from './deps.js';
 
@@ -20,7 +21,7 @@ export type { QueryApiDeps } from './deps.js';
 export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();
   const routeDeps = { ...deps, registry: deps.registry ?? createOpenApiRegistry() };
-  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes]) {
+  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes]) {
     router.use(routes(routeDeps));
   }
   return router;

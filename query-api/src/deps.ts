@@ -17,6 +17,8 @@ export interface QueryApiDeps {
   /** When set, GET /notifications/ reads this service instead of the notifications read model. */
   notificationsService?: NotificationsService | null;
   readYourWrites?: ReadYourWritesOptions;
+  /** Names of the shop's projections, for the staff health view's lag figures. */
+  projections?: readonly string[];
   /** The shop's one OpenAPI registry (the command API registers its writes into it too); a new one when absent. */
   registry?: OpenAPIRegistry;
 }

@@ -21,7 +21,7 @@ export async function startKafkaProjectors(
   // Personal fields cross Kafka sealed: the relay reads the adapter itself, the consumers open them.
   const codec = kafkaEventCodec(deps.eventStore);
   const relay = new EventRelay({ ...deps, eventStore: codec.relaySource, kafka: transport('relay') });
-  const feed = new KafkaProjectionFeed({ pool: deps.pool, kafka: transport('projector'), logger: deps.logger, reveal: codec.open }, allProjections);
+  const feed = new KafkaProjectionFeed({ pool: deps.pool, eventStore: deps.eventStore, kafka: transport('projector'), logger: deps.logger, reveal: codec.open }, allProjections);
   await relay.start();
   await feed.start();
   deps.logger.info({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC }, 'projectors fed through Kafka');

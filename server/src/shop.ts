@@ -76,7 +76,8 @@ export async function startShop(
     let url: string | null = null;
     if (roles.includes('command') || roles.includes('query')) {
       const security = await createSessionSecurity(pool, { secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false });
-      const deps = { ...base, runner, security, notificationsService: notificationsServiceOf(config) };
+      const projections = allProjections.map((projection) => projection.name);
+      const deps = { ...base, runner, security, projections, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
       const registry = createOpenApiRegistry();

@@ -42,7 +42,7 @@ async function measure(context: BenchContext, seconds: number, label: string, br
     const topic = transport('t').settings.topic;
     const make = (id: string) => new KafkaTransport({ ...transport(id).settings, topic });
     const relay = new EventRelay({ pool, eventStore, kafka: make('relay'), logger, batchSize: 200 });
-    const feed = new KafkaProjectionFeed({ pool, kafka: make('feed'), logger, groupId: `lag-${topic}` }, [...allProjections, probe]);
+    const feed = new KafkaProjectionFeed({ pool, eventStore, kafka: make('feed'), logger, groupId: `lag-${topic}` }, [...allProjections, probe]);
     await relay.start();
     await feed.start();
     stops.push(() => feed.stop(), () => relay.stop());

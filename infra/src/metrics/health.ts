@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Pool } from '../postgres/pool.js';
+import { readParkedStreams } from './parked-streams.js';
 import { readProjectionLag } from './projection-lag.js';
 import type { ProjectionHealth } from './shop-metrics.js';
 
@@ -14,7 +15,9 @@ export interface HealthOptions {
 /**
  * /healthz: the process is alive (no dependencies checked, so a slow database does not get it
  * restarted). /readyz: the database answers, no projection of this process has failed, and
- * every projection is caught up within the bound; otherwise 503 with the reason.
+ * every projection is caught up within the bound; otherwise 503 with the reason. Parked streams
+ * (decision 0111) are listed but keep the process ready: it serves every other stream correctly,
+ * and taking it out of rotation would hide the read models from everyone.
  */
 export function healthRouter(options: HealthOptions): Router {
   const router = Router();
@@ -23,8 +26,9 @@ export function healthRouter(options: HealthOptions): Router {
   });
   router.get('/readyz', async (_req, res) => {
     const problem = await readinessProblem(options);
+    const parked = problem ? [] : await parkedSummary(options.pool);
     if (problem) res.status(503).json({ status: 503, message: problem });
-    else res.json({ status: 'ready' });
+    else res.json({ status: 'ready', ...(parked.length > 0 && { parked_streams: parked }) });
   });
   return router;
 }
@@ -43,4 +47,15 @@ async function readinessProblem(options: HealthOptions): Promise<string | null> 
     return `Projections behind by more than ${maxLagMs} ms: ${behind.map((lag) => `${lag.name} (${lag.lagEvents} events, ${lag.lagMs} ms)`).join(', ')}`;
   }
   return null;
+}
+
+async function parkedSummary(pool: Pool) {
+  return (await readParkedStreams(pool)).map((row) => ({
+    projection: row.projection,
+    stream_id: row.streamId,
+    event_id: row.eventId,
+    event_type: row.eventType,
+    error: row.error,
+    parked_at: row.parkedAt,
+  }));
 }

@@ -3,3 +3,4 @@ export * from './health.js';
 export * from './projection-lag.js';
 export * from './event-rate.js';
 export * from './observability.js';
+export * from './parked-streams.js';

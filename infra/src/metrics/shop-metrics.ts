@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Pool } from '../postgres/pool.js';
 import { EventRate } from './event-rate.js';
+import { readParkedStreams } from './parked-streams.js';
 import { readProjectionLag, type ProjectionLag } from './projection-lag.js';
 import { readRebuildProgress, type RebuildProgressRow } from './rebuild-progress.js';
 
@@ -80,6 +81,17 @@ function registerProjectionGauges(registry: Registry, options: ShopMetricsOption
     registers: [registry],
     collect() {
       for (const name of options.projections) this.set({ projection: name }, rate.perSecond(name));
+    },
+  });
+  const parked = sharedFor(250, () => readParkedStreams(options.pool));
+  new Gauge({
+    name: 'projection_parked_streams',
+    help: 'Streams each projection skips because it rejected one of their events (decision 0111)',
+    labelNames: ['projection'],
+    registers: [registry],
+    async collect() {
+      const rows = await parked().catch(() => []);
+      for (const name of options.projections) this.set({ projection: name }, rows.filter((row) => row.projection === name).length);
     },
   });
   new Gauge({

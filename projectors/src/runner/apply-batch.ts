@@ -23,10 +23,10 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
   return inTransaction(pool, async (client) => {
     if (options.schema) await client.query(`SET LOCAL search_path TO "${options.schema}", public`);
     const name = options.checkpointName ?? projection.name;
-    const applied = await appliedRevisions(client, name, events);
-    const toApply = newEvents(projection, events, applied);
+    const { revisions, parked } = await lockedRevisions(client, name, streamsOf(events));
+    const toApply = newEvents(projection, events, revisions, parked);
     await applyEvents(client, projection, toApply);
-    await saveRevisions(client, name, events, applied);
+    await saveRevisions(client, name, events, revisions);
     if (options.saveGlobalCheckpoint !== false) await saveCheckpoint(client, name, last.checkpoint);
     return toApply.length;
   });
@@ -45,11 +45,11 @@ export async function applyBatchToAll(pool: Pool, projections: readonly Projecti
   if (events.length === 0) return handled;
   return inTransaction(pool, async (client) => {
     const names = projections.map((projection) => projection.name);
-    const applied = await lockRevisions(client, names, [...new Set(events.map((event) => event.streamId))]);
+    const applied = await lockRevisions(client, names, streamsOf(events));
     const rows: Array<[string, string, number]> = [];
     for (const projection of projections) {
-      const revisions = applied.get(projection.name) ?? new Map<string, number>();
-      const toApply = newEvents(projection, events, revisions);
+      const { revisions, parked } = applied.get(projection.name) ?? { revisions: new Map<string, number>(), parked: new Map<string, number>() };
+      const toApply = newEvents(projection, events, revisions, parked);
       await applyEvents(client, projection, toApply);
       handled.set(projection.name, toApply.length);
       for (const [stream, revision] of revisions) rows.push([projection.name, stream, revision]);
@@ -69,32 +69,37 @@ export async function applyBatchToAll(pool: Pool, projections: readonly Projecti
  * order. Inserting first matters: a row another delivery is inserting makes this one wait for
  * its commit, so two overlapping deliveries can never both take a stream as new.
  */
-async function lockRevisions(client: PoolClient, projections: string[], streams: string[]): Promise<Map<string, Map<string, number>>> {
+async function lockRevisions(client: PoolClient, projections: string[], streams: string[]): Promise<Map<string, StreamRevisions>> {
   await client.query(
     `INSERT INTO projection_stream_revisions (projection, stream_id, revision)
      SELECT p, s, -1 FROM unnest($1::text[]) AS p, unnest($2::text[]) AS s ORDER BY p, s
      ON CONFLICT (projection, stream_id) DO NOTHING`,
     [projections, streams],
   );
-  const { rows } = await client.query<{ projection: string; stream_id: string; revision: string }>(
-    `SELECT projection, stream_id, revision FROM projection_stream_revisions
+  const { rows } = await client.query<{ projection: string; stream_id: string; revision: string; parked_revision: string | null }>(
+    `SELECT projection, stream_id, revision, parked_revision FROM projection_stream_revisions
       WHERE projection = ANY($1) AND stream_id = ANY($2) ORDER BY projection, stream_id FOR UPDATE`,
     [projections, streams],
   );
-  const applied = new Map<string, Map<string, number>>();
+  const applied = new Map<string, StreamRevisions>();
   for (const row of rows) {
-    let revisions = applied.get(row.projection);
-    if (!revisions) applied.set(row.projection, (revisions = new Map()));
-    revisions.set(row.stream_id, Number(row.revision));
+    let found = applied.get(row.projection);
+    if (!found) applied.set(row.projection, (found = { revisions: new Map(), parked: new Map() }));
+    found.revisions.set(row.stream_id, Number(row.revision));
+    if (row.parked_revision !== null) found.parked.set(row.stream_id, Number(row.parked_revision));
   }
   return applied;
 }
 
-/** The events of a batch a projection has not applied yet (moving `revisions` on), of the types it handles. */
-function newEvents(projection: Projection, events: StoredEvent[], revisions: Map<string, number>): StoredEvent[] {
+/**
+ * The events of a batch a projection has not applied yet (moving `revisions` on), of the types it
+ * handles. A parked stream's events from the rejected one on are left out and its revision stays
+ * put, so a retry finds them.
+ */
+function newEvents(projection: Projection, events: StoredEvent[], revisions: Map<string, number>, parked: Map<string, number>): StoredEvent[] {
   const toApply: StoredEvent[] = [];
   for (const event of events) {
-    if ((revisions.get(event.streamId) ?? -1) >= event.revision) continue;
+    if (event.revision >= (parked.get(event.streamId) ?? Infinity) || (revisions.get(event.streamId) ?? -1) >= event.revision) continue;
     revisions.set(event.streamId, event.revision);
     if (projection.handles.includes(event.type)) toApply.push(event);
   }
@@ -118,22 +123,48 @@ async function applyEvents(client: PoolClient, projection: Projection, events: S
     try {
       await projection.apply(client, event);
     } catch (error) {
+      // The database going away is no fault of the event: the whole batch is tried again.
+      if (isTransient(error)) throw error;
       throw new ProjectionFailedError(projection.name, event, error);
     }
   }
 }
 
-async function appliedRevisions(client: PoolClient, projection: string, events: StoredEvent[]): Promise<Map<string, number>> {
-  const streams = [...new Set(events.map((event) => event.streamId))];
-  const result = await client.query<{ stream_id: string; revision: number }>(
-    'SELECT stream_id, revision FROM projection_stream_revisions WHERE projection = $1 AND stream_id = ANY($2)',
+/** PostgreSQL error classes that say nothing about the event: connection, resources, operator, concurrency. */
+const TRANSIENT_CLASSES = ['08', '53', '57', '40'];
+
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && TRANSIENT_CLASSES.includes(code.slice(0, 2))) return true;
+  return error instanceof Error && /Connection terminated|ECONNREFUSED|ECONNRESET/.test(error.message);
+}
+
+interface StreamRevisions {
+  revisions: Map<string, number>;
+  /** Parked streams, each with the revision of the event its projection rejected. */
+  parked: Map<string, number>;
+}
+
+const streamsOf = (events: StoredEvent[]): string[] => [...new Set(events.map((event) => event.streamId))];
+
+/**
+ * The revision rows a batch touches, locked (a parked-stream retry holds them too), with the
+ * streams parked for the projection.
+ */
+async function lockedRevisions(client: PoolClient, projection: string, streams: string[]): Promise<StreamRevisions> {
+  const { rows } = await client.query<{ stream_id: string; revision: string; parked_revision: string | null }>(
+    `SELECT stream_id, revision, parked_revision FROM projection_stream_revisions
+      WHERE projection = $1 AND stream_id = ANY($2) ORDER BY stream_id FOR UPDATE`,
     [projection, streams],
   );
-  return new Map(result.rows.map((row) => [row.stream_id, row.revision]));
+  return {
+    revisions: new Map(rows.map((row) => [row.stream_id, Number(row.revision)])),
+    parked: new Map(rows.filter((row) => row.parked_revision !== null).map((row) => [row.stream_id, Number(row.parked_revision)])),
+  };
 }
 
 async function saveRevisions(client: PoolClient, projection: string, events: StoredEvent[], applied: Map<string, number>) {
-  const streams = [...new Set(events.map((event) => event.streamId))];
+  const streams = streamsOf(events);
   await client.query(
     `INSERT INTO projection_stream_revisions (projection, stream_id, revision)
      SELECT $1, s, r FROM unnest($2::text[], $3::bigint[]) AS t(s, r)

@@ -1,7 +1,8 @@
 import type { Consumer } from 'kafkajs';
-import { decodeEvent, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
-import { applyBatch, applyBatchToAll } from './apply-batch.js';
-import { ProjectionFailedError, type Projection } from './projection.js';
+import { decodeEvent, type EventStore, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
+import { applyBatchToAll } from './apply-batch.js';
+import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
+import type { Projection } from './projection.js';
 import type { ProjectionStatus } from './projection-runner.js';
 
 export const PROJECTOR_GROUP = 'shop-projectors';
@@ -15,10 +16,13 @@ export const PROJECTOR_GROUP = 'shop-projectors';
 export class KafkaProjectionFeed {
   private consumer: Consumer | null = null;
   private readonly statuses = new Map<string, ProjectionStatus>();
+  private stopRetries: (() => void) | null = null;
 
   constructor(
     private readonly deps: {
       pool: Pool;
+      /** Where a parked stream's missing events are read from when staff retry it. */
+      eventStore: EventStore;
       kafka: KafkaTransport;
       logger: Logger;
       groupId?: string;
@@ -53,16 +57,20 @@ export class KafkaProjectionFeed {
         await heartbeat();
       },
     });
+    const { pool, eventStore, logger } = this.deps;
+    this.stopRetries = everyInterval(1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
+      logger.warn({ err: error }, 'retrying parked streams failed'),
+    );
   }
 
-  /** Every projection in one transaction; on a failure, one by one, so the others go on and the failing event is named. */
+  /**
+   * Every projection in one transaction; an event a projection rejects parks its stream for that
+   * projection and the batch goes again without it. Any other error is thrown: the offset is not
+   * committed, kafkajs delivers the batch again and applied parts are skipped.
+   */
   private async applyToAll(events: StoredEvent[]): Promise<void> {
-    let handled: Map<string, number>;
-    try {
-      handled = await applyBatchToAll(this.deps.pool, this.projections, events);
-    } catch {
-      return this.applyOneByOne(events);
-    }
+    const { pool, logger } = this.deps;
+    const handled = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, events));
     for (const projection of this.projections) this.recordProgress(projection.name, events, handled.get(projection.name) ?? 0);
   }
 
@@ -75,27 +83,12 @@ export class KafkaProjectionFeed {
     status.failure = null;
   }
 
-  private async applyOneByOne(events: StoredEvent[]): Promise<void> {
-    for (const projection of this.projections) {
-      const status = this.statuses.get(projection.name)!;
-      try {
-        this.recordProgress(projection.name, events, await applyBatch(this.deps.pool, projection, events, { saveGlobalCheckpoint: false }));
-      } catch (error) {
-        // Not committing the offset: the batch comes again, and applied parts are skipped.
-        if (error instanceof ProjectionFailedError) {
-          status.failure = error.message;
-          this.deps.logger.error({ projection: projection.name, eventId: error.event.id }, error.message);
-        }
-        throw error;
-      }
-    }
-  }
-
   allStatuses(): ProjectionStatus[] {
     return [...this.statuses.values()];
   }
 
   async stop(): Promise<void> {
+    this.stopRetries?.();
     await this.consumer?.disconnect();
     this.consumer = null;
   }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, PostgresEventStore, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, PostgresEventStore, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { loadCheckpoint } from './checkpoints.js';
 import type { Projection } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 
@@ -69,27 +68,44 @@ describe('projection runner', () => {
     expect(await count(`resume:${stream}`)).toBe(3);
   });
 
-  it('stops a failing projection on the event, keeps its checkpoint before it, and lets others go on', async () => {
+  it('parks the stream of an event a projection rejects, goes on with the others, and applies it once on a retry after the fix', async () => {
     const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
-    const stream = `s-${randomUUID()}`;
+    const [sick, healthy] = [`sick-${randomUUID()}`, `healthy-${randomUUID()}`];
     const poison = counted(2);
-    await store.appendToStream(stream, [counted(1)]);
-    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store, logger, batchSize: 1 }, [
-      tally('fragile', (event) => event.id === poison.id),
+    let fixed = false;
+    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store, logger, retryIntervalMs: 50 }, [
+      tally('fragile', (event) => !fixed && event.id === poison.id),
       tally('sturdy'),
     ]);
     await runner.start();
-    await store.appendToStream(stream, [poison, counted(3)]);
-    await waitFor(() => runner.status('fragile').failure !== null);
-    await waitFor(async () => (await count(`sturdy:${stream}`)) === 3);
+    await store.appendToStream(sick, [counted(1)]);
+    await store.appendToStream(healthy, [counted(1)]);
+    await store.appendToStream(sick, [poison, counted(3)]);
+    await store.appendToStream(healthy, [counted(2), counted(3)]);
+
+    // Parked and reported; every other stream and projection kept up, the sick stream's later event waits.
+    await waitFor(async () => (await count(`fragile:${healthy}`)) === 3 && (await count(`sturdy:${sick}`)) === 3);
+    const [parked] = (await readParkedStreams(db.pool)).filter((row) => row.streamId === sick);
+    expect(parked).toMatchObject({ projection: 'fragile', eventId: poison.id, eventType: 'Counted', eventRevision: 1, appliedRevision: 0, retryRequestedAt: null });
+    expect(parked!.error).toContain('cannot handle this one');
+    expect(await count(`fragile:${sick}`)).toBe(1);
+    expect(runner.status('fragile').failure).toBeNull();
+
+    // A retry before the fix records the failure again and keeps the stream parked.
+    expect(await requestParkedRetry(db.pool, 'fragile', sick)).toBe(true);
+    await waitFor(async () => (await readParkedStreams(db.pool)).find((row) => row.streamId === sick)?.retryRequestedAt === null);
+    expect(await count(`fragile:${sick}`)).toBe(1);
+
+    // After the fix: applied once, in order, the later event too; new events flow as usual.
+    fixed = true;
+    expect(await requestParkedRetry(db.pool, 'fragile', sick)).toBe(true);
+    await waitFor(async () => (await readParkedStreams(db.pool)).every((row) => row.streamId !== sick));
+    await store.appendToStream(sick, [counted(4)]);
+    await waitFor(async () => (await count(`fragile:${sick}`)) === 4);
     await new Promise((resolve) => setTimeout(resolve, 200));
     await runner.stop();
-
-    expect(runner.status('fragile').failure).toContain(poison.id);
-    expect(runner.status('fragile').failure).toContain('cannot handle this one');
-    expect(await count(`fragile:${stream}`)).toBe(1);
-    const [stored] = (await store.readStream(stream)).filter((event) => event.id === poison.id);
-    const checkpoint = await loadCheckpoint(db.pool, 'fragile');
-    expect(checkpoint.position).toBeLessThan(stored!.globalPosition);
+    expect(await count(`fragile:${sick}`)).toBe(4);
+    expect(await count(`sturdy:${sick}`)).toBe(4);
+    expect(await requestParkedRetry(db.pool, 'fragile', sick)).toBe(false);
   });
 });

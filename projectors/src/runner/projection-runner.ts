@@ -1,6 +1,7 @@
 import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscription } from '@shop/infra';
 import { applyBatch } from './apply-batch.js';
 import { loadCheckpoint } from './checkpoints.js';
+import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
 export interface ProjectionStatus {
@@ -16,17 +17,19 @@ export interface ProjectionStatus {
 
 /**
  * Feeds each projection from the event store's global order, each on its own catch-up
- * subscription starting at its stored checkpoint. A projection that throws stops where it
- * is (never skipping the event), logs one line naming the event, and reports the failure
- * in its status; the others go on.
+ * subscription starting at its stored checkpoint. An event a projection throws on parks its
+ * stream for that projection (logged, listed on /readyz, /metrics and the staff health view)
+ * and the projection goes on with the other streams; retries staff ask for are picked up on a
+ * timer. Only when parking itself fails does the projection stop and report the failure.
  */
 export class ProjectionRunner {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly statuses = new Map<string, ProjectionStatus>();
   private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
+  private stopRetries: (() => void) | null = null;
 
   constructor(
-    private readonly deps: { pool: Pool; eventStore: EventStore; logger: Logger; batchSize?: number },
+    private readonly deps: { pool: Pool; eventStore: EventStore; logger: Logger; batchSize?: number; retryIntervalMs?: number },
     readonly projections: readonly Projection[],
   ) {
     for (const projection of projections) {
@@ -47,6 +50,10 @@ export class ProjectionRunner {
       this.status(projection.name).checkpoint = from;
       this.subscriptions.set(projection.name, this.subscribe(projection, from));
     }
+    const { pool, eventStore, logger } = this.deps;
+    this.stopRetries = everyInterval(this.deps.retryIntervalMs ?? 1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
+      logger.warn({ err: error }, 'retrying parked streams failed'),
+    );
   }
 
   private subscribe(projection: Projection, from: GlobalCheckpoint): Subscription {
@@ -55,7 +62,7 @@ export class ProjectionRunner {
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (batch) => {
         if (this.status(projection.name).failure) throw new Error(`projection ${projection.name} has stopped`);
-        const applied = await applyBatch(this.deps.pool, projection, batch);
+        const applied = await applyParkingPoison(this.deps.pool, this.deps.logger, () => applyBatch(this.deps.pool, projection, batch));
         this.recordProgress(projection.name, batch, applied);
       },
       onError: (error) => this.recordFailure(projection, error),
@@ -104,6 +111,7 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopRetries?.();
     await Promise.all([...this.subscriptions.values()].map((subscription) => subscription.stop()));
     this.subscriptions.clear();
   }

@@ -183,3 +183,20 @@ export const ProductsDue = z.array(z.object({ product_type: z.string(), quantity
 export const ProjectsDue = z.array(ProjectSummary.extend({ days_left: z.number().int().nullable() }).passthrough());
 
 export const Notifications = z.object({ data: z.array(z.object({ id: z.union([z.string(), z.number()]), attributes: z.object({ Active: z.boolean(), Message: z.string() }) })) });
+
+const ParkedStreamShape = z.object({
+  projection: z.string(),
+  stream_id: z.string(),
+  applied_revision: z.number().int(),
+  event_id: z.string(),
+  event_type: z.string(),
+  event_revision: z.number().int(),
+  error: z.string(),
+  parked_at: isoDate,
+  retry_requested_at: nullableDate,
+});
+
+export const ProjectionHealth = z.object({
+  projections: z.array(z.object({ name: z.string(), position: z.number().int(), lag_events: z.number().int(), lag_ms: z.number().int(), parked_streams: z.number().int() })),
+  parked_streams: z.array(ParkedStreamShape),
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, KafkaTransport, PostgresEventStore, ProtectedEventStore, protectPersonalData, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, KafkaTransport, PostgresEventStore, ProtectedEventStore, protectPersonalData, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
@@ -57,7 +57,7 @@ describe('projections through Kafka', () => {
     const topic = transport('probe').settings.topic;
     const make = (clientId: string) => new KafkaTransport({ ...transport(clientId).settings, topic });
     const relay = new EventRelay({ pool: db.pool, eventStore: store, kafka: make('relay'), logger });
-    const feeds = [1, 2].map((n) => new KafkaProjectionFeed({ pool: db.pool, kafka: make(`projector-${n}`), logger, groupId: `g-${topic}` }, [recorder]));
+    const feeds = [1, 2].map((n) => new KafkaProjectionFeed({ pool: db.pool, eventStore: store, kafka: make(`projector-${n}`), logger, groupId: `g-${topic}` }, [recorder]));
     await relay.start();
     await Promise.all(feeds.map((feed) => feed.start()));
 
@@ -90,7 +90,7 @@ describe('projections through Kafka', () => {
     const opened: StoredEvent[] = [];
     const catcher: Projection = { name: 'catcher', handles: ['Registered'], tables: [], apply: async (_client, event) => void opened.push(event) };
     const relay = new EventRelay({ pool: db.pool, eventStore: store.inner, kafka: make('pd-relay'), logger });
-    const feed = new KafkaProjectionFeed({ pool: db.pool, kafka: make('pd-projector'), logger, groupId: `g-${topic}`, reveal: (events) => store.protector.reveal(events) }, [catcher]);
+    const feed = new KafkaProjectionFeed({ pool: db.pool, eventStore: store, kafka: make('pd-projector'), logger, groupId: `g-${topic}`, reveal: (events) => store.protector.reveal(events) }, [catcher]);
     await relay.start();
     await feed.start();
     const raw: string[] = [];
@@ -110,5 +110,48 @@ describe('projections through Kafka', () => {
     expect(opened.find((event) => event.data.userId === userId)!.data).toEqual(data);
     const onTheWire = raw.find((value) => value.includes(userId))!;
     for (const clear of [data.email, data.name, data.phone]) expect(onTheWire).not.toContain(clear);
+  });
+
+  it('parks the stream of an event one projection rejects; the other streams and projections go on, and a retry applies it once', async (context) => {
+    if (!kafka) return context.skip();
+    const logger = createLogger('silent');
+    const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
+    const topic = `poison-${randomUUID()}`.slice(0, 40);
+    const make = (clientId: string) => new KafkaTransport({ brokers: kafka!.brokers, topic, partitions: 2, retentionMs: -1, clientId });
+    const poison = counted();
+    let fixed = false;
+    const labelled = (label: string, rejects: (event: StoredEvent) => boolean): Projection => ({
+      ...recorder,
+      name: label,
+      apply: async (client, event) => {
+        if (rejects(event)) throw new Error('no such shape');
+        await client.query('INSERT INTO seen (event_id, stream_id, revision, applied_by) VALUES ($1, $2, $3, $4)', [event.id, event.streamId, event.revision, label]);
+      },
+    });
+    const projections = [labelled('p-fragile', (event) => !fixed && event.id === poison.id), labelled('p-sturdy', () => false)];
+    const relay = new EventRelay({ pool: db.pool, eventStore: store, kafka: make('poison-relay'), logger });
+    const feed = new KafkaProjectionFeed({ pool: db.pool, eventStore: store, kafka: make('poison-projector'), logger, groupId: `g-${topic}` }, projections);
+    await relay.start();
+    await feed.start();
+    const [sick, healthy] = [`sick-${randomUUID()}`, `healthy-${randomUUID()}`];
+    await store.appendToStream(sick, [counted(), poison, counted()]);
+    await store.appendToStream(healthy, [counted(), counted()]);
+    const applied = async (label: string, stream: string) =>
+      (await db.pool.query<{ revision: number }>('SELECT revision FROM seen WHERE applied_by = $1 AND stream_id = $2 ORDER BY n', [label, stream])).rows.map((row) => row.revision);
+
+    await waitFor(async () => (await applied('p-fragile', healthy)).length === 2 && (await applied('p-sturdy', sick)).length === 3);
+    expect(await applied('p-fragile', sick)).toEqual([0]);
+    expect((await readParkedStreams(db.pool)).filter((row) => row.streamId === sick)).toMatchObject([{ projection: 'p-fragile', eventId: poison.id }]);
+
+    fixed = true;
+    expect(await requestParkedRetry(db.pool, 'p-fragile', sick)).toBe(true);
+    await waitFor(async () => (await applied('p-fragile', sick)).length === 3);
+    await store.appendToStream(sick, [counted()]);
+    await waitFor(async () => (await applied('p-fragile', sick)).length === 4);
+    await feed.stop();
+    await relay.stop();
+    expect(await applied('p-fragile', sick)).toEqual([0, 1, 2, 3]);
+    expect(await applied('p-sturdy', sick)).toEqual([0, 1, 2, 3]);
+    expect((await readParkedStreams(db.pool)).filter((row) => row.streamId === sick)).toEqual([]);
   });
 });

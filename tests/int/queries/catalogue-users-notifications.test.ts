@@ -104,7 +104,7 @@ describe('operations', () => {
     expect((await client.get('/healthz')).body).toEqual({ status: 'ok' });
     expect((await client.get('/readyz')).body).toEqual({ status: 'ready' });
     const metrics = (await client.get('/metrics')).text;
-    for (const name of ['projection_checkpoint_position', 'projection_lag_events', 'projection_lag_milliseconds', 'projection_events_per_second', 'projection_failed', 'http_request_duration_seconds_bucket']) {
+    for (const name of ['projection_checkpoint_position', 'projection_lag_events', 'projection_lag_milliseconds', 'projection_events_per_second', 'projection_failed', 'projection_parked_streams', 'http_request_duration_seconds_bucket']) {
       expect(metrics).toContain(name);
     }
     expect(metrics).toMatch(/projection_lag_events\{projection="projects"\} 0/);
