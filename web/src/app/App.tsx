@@ -40,6 +40,7 @@ export function AppRoutes() {
         <Route path={paths.internalOrganization} element={<RequireStaff><Page.OrganizationDetailPage /></RequireStaff>} />
         <Route path={paths.internalNotifications} element={<RequireStaff><Page.NotificationsManagerPage /></RequireStaff>} />
         <Route path={paths.internalPrivacy} element={<RequireStaff><Page.EraseUserPage /></RequireStaff>} />
+        <Route path={paths.internalHealth} element={<RequireStaff><Page.ProjectionHealthPage /></RequireStaff>} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -77,6 +77,7 @@ describe('Header', () => {
     expect(within(internal).getByRole('link', { name: 'Orgs' })).toHaveAttribute('href', '/internal/organizations/');
     expect(within(internal).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/internal/reporting/');
     expect(within(internal).getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/internal/notifications/');
+    expect(within(internal).getByRole('link', { name: 'Health' })).toHaveAttribute('href', '/internal/health/');
     expect(within(internal).getByRole('link', { name: 'Analytics' })).toHaveAttribute('target', '_blank');
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');

@@ -40,6 +40,7 @@ export function Header() {
               <NavLink to={paths.internalOrganizations}>Orgs</NavLink>
               <NavLink to={paths.internalReporting}>Reports</NavLink>
               <NavLink to={paths.internalNotifications}>Notifications</NavLink>
+              <NavLink to={paths.internalHealth}>Health</NavLink>
               {externalLinks.analytics && (
                 <a href={externalLinks.analytics} target="_blank" rel="noopener noreferrer">
                   Analytics

@@ -28,3 +28,4 @@ export const OrganizationDetailPage = lazyPage(() => import('../features/organiz
 export const NotificationsManagerPage = lazyPage(() => import('../features/notifications-admin/components/NotificationsManagerPage'), 'NotificationsManagerPage');
 export const PrivacySection = lazyPage(() => import('../features/privacy/components/PrivacySection'), 'PrivacySection');
 export const EraseUserPage = lazyPage(() => import('../features/privacy/components/EraseUserPage'), 'EraseUserPage');
+export const ProjectionHealthPage = lazyPage(() => import('../features/health/components/ProjectionHealthPage'), 'ProjectionHealthPage');

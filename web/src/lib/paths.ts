@@ -25,6 +25,8 @@ export const paths = {
   internalNotifications: '/internal/notifications/',
   /** Not in SPEC §2: staff erase a user's personal data (issue 16). */
   internalPrivacy: '/internal/privacy/',
+  /** Not in SPEC §2: read-model lag and parked streams (issue 12, decision 0111). */
+  internalHealth: '/internal/health/',
 } as const;
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
