@@ -30,7 +30,7 @@ beforeAll(async () => {
   const paid = await customer.client.put(`/api/checkout/${projectId}/`, {
     shipping_notes: { shipping_address: { recipient_name: 'Wendy', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' }, delivery_type: 2 },
     notes: { payment_details: { partial_payment: false } },
-    payment: { card_number: '4242 4242 4242 4242' },
+    payment: { token: 'tok_sandbox_visa' },
   });
   expect(paid.status, paid.text).toBe(200);
   paidRevision = paid.body.revision;

