@@ -1,5 +1,5 @@
 import { inTransaction, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
-import { saveCheckpoint } from './checkpoints.js';
+import { saveCheckpoint, saveCheckpoints } from './checkpoints.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
 export interface ApplyOptions {
@@ -33,14 +33,20 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
 }
 
 /**
- * Applies a batch to several projections in ONE transaction (the Kafka feed): each stream's
+ * Applies a batch to several projections in ONE transaction (the embedded runner, which then
+ * also moves every projection's checkpoint, and the Kafka feed, whose offsets are the checkpoint): each stream's
  * applied revisions are read once for all of them and locked, so a batch delivered twice
  * during a rebalance waits for the first delivery and then skips what it applied; the new
  * revisions are written in one statement. Returns how many events each projection handled.
  * A failure rolls everything back: the caller then applies projection by projection
  * (`applyBatch`) to keep the others going and name the failing event.
  */
-export async function applyBatchToAll(pool: Pool, projections: readonly Projection[], events: StoredEvent[]): Promise<Map<string, number>> {
+export async function applyBatchToAll(
+  pool: Pool,
+  projections: readonly Projection[],
+  events: StoredEvent[],
+  options: { saveGlobalCheckpoint?: boolean } = {},
+): Promise<Map<string, number>> {
   const handled = new Map<string, number>();
   if (events.length === 0) return handled;
   return inTransaction(pool, async (client) => {
@@ -60,6 +66,7 @@ export async function applyBatchToAll(pool: Pool, projections: readonly Projecti
         WHERE r.projection = t.projection AND r.stream_id = t.stream_id`,
       [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])],
     );
+    if (options.saveGlobalCheckpoint) await saveCheckpoints(client, names, events[events.length - 1]!.checkpoint);
     return handled;
   });
 }

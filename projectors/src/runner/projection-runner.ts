@@ -1,6 +1,6 @@
 import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscription } from '@shop/infra';
-import { applyBatch } from './apply-batch.js';
-import { loadCheckpoint } from './checkpoints.js';
+import { applyBatchToAll } from './apply-batch.js';
+import { earlier, loadCheckpoint } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
@@ -16,14 +16,17 @@ export interface ProjectionStatus {
 }
 
 /**
- * Feeds each projection from the event store's global order, each on its own catch-up
- * subscription starting at its stored checkpoint. An event a projection throws on parks its
- * stream for that projection (logged, listed on /readyz, /metrics and the staff health view)
- * and the projection goes on with the other streams; retries staff ask for are picked up on a
- * timer. Only when parking itself fails does the projection stop and report the failure.
+ * Feeds the projections from the event store's global order through ONE catch-up subscription:
+ * the log is read once and each batch is applied to every projection in one transaction, which
+ * also moves every projection's checkpoint (DESIGN.md; issue 11 item 6, issue 12). It starts at
+ * the earliest stored checkpoint; a projection that was further on (just rebuilt, say) skips
+ * what it has by its per-stream revisions. An event a projection throws on parks its stream for
+ * that projection (logged, listed on /readyz, /metrics and the staff health view) and the batch
+ * goes on without it; retries staff ask for are picked up on a timer. Only when parking itself
+ * fails are the projections reported as failed; the subscription then tries the batch again.
  */
 export class ProjectionRunner {
-  private readonly subscriptions = new Map<string, Subscription>();
+  private subscription: Subscription | null = null;
   private readonly statuses = new Map<string, ProjectionStatus>();
   private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
   private stopRetries: (() => void) | null = null;
@@ -45,29 +48,25 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
+    let from: GlobalCheckpoint | null = null;
     for (const projection of this.projections) {
-      const from = await loadCheckpoint(this.deps.pool, projection.name);
-      this.status(projection.name).checkpoint = from;
-      this.subscriptions.set(projection.name, this.subscribe(projection, from));
+      const checkpoint = await loadCheckpoint(this.deps.pool, projection.name);
+      this.status(projection.name).checkpoint = checkpoint;
+      from = from ? earlier(from, checkpoint) : checkpoint;
     }
     const { pool, eventStore, logger } = this.deps;
+    this.subscription = eventStore.subscribeToAll({
+      from: from ?? undefined,
+      batchSize: this.deps.batchSize ?? 500,
+      onBatch: async (batch) => {
+        const handled = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, batch, { saveGlobalCheckpoint: true }));
+        for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0);
+      },
+      onError: (error) => this.recordFailure(error),
+    });
     this.stopRetries = everyInterval(this.deps.retryIntervalMs ?? 1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
       logger.warn({ err: error }, 'retrying parked streams failed'),
     );
-  }
-
-  private subscribe(projection: Projection, from: GlobalCheckpoint): Subscription {
-    const subscription = this.deps.eventStore.subscribeToAll({
-      from,
-      batchSize: this.deps.batchSize ?? 500,
-      onBatch: async (batch) => {
-        if (this.status(projection.name).failure) throw new Error(`projection ${projection.name} has stopped`);
-        const applied = await applyParkingPoison(this.deps.pool, this.deps.logger, () => applyBatch(this.deps.pool, projection, batch));
-        this.recordProgress(projection.name, batch, applied);
-      },
-      onError: (error) => this.recordFailure(projection, error),
-    });
-    return subscription;
   }
 
   private recordProgress(name: string, batch: StoredEvent[], applied: number): void {
@@ -77,24 +76,23 @@ export class ProjectionRunner {
     status.position = last.globalPosition;
     status.lastEventAt = last.metadata.occurredAt;
     status.eventsApplied += applied;
+    status.failure = null;
     for (const listener of this.listeners) listener(status, batch);
   }
 
-  private recordFailure(projection: Projection, error: unknown): void {
-    const status = this.status(projection.name);
+  private recordFailure(error: unknown): void {
     if (error instanceof ProjectionFailedError) {
-      if (status.failure) return;
+      // Parking did not hold: report it (readiness, metrics); the subscription tries the batch again.
+      const status = this.status(error.projection);
+      if (!status.failure) this.deps.logger.error({ projection: error.projection, eventId: error.event.id }, error.message);
       status.failure = error.message;
-      this.deps.logger.error({ projection: projection.name, eventId: error.event.id }, error.message);
-      // Stop feeding it: retrying the same event would fail the same way.
-      void this.subscriptions.get(projection.name)?.stop();
       return;
     }
     // Transient trouble (database restart, network): the subscription retries the batch.
-    this.deps.logger.warn({ projection: projection.name, err: error }, 'projection batch failed, retrying');
+    this.deps.logger.warn({ err: error }, 'projection batch failed, retrying');
   }
 
-  /** Called after every applied batch (metrics, read-your-writes waiters). */
+  /** Called after every applied batch, per projection (metrics, read-your-writes waiters). */
   onProgress(listener: (status: ProjectionStatus, batch: StoredEvent[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -112,7 +110,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopRetries?.();
-    await Promise.all([...this.subscriptions.values()].map((subscription) => subscription.stop()));
-    this.subscriptions.clear();
+    await this.subscription?.stop();
+    this.subscription = null;
   }
 }

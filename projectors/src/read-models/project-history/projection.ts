@@ -36,6 +36,7 @@ export const projectHistoryProjection: Projection = {
     const groups = byStream(events);
     const folds = await loadFolds(client, [...groups.keys()]);
     const rows = { audit: [] as unknown[][], activity: [] as unknown[][], timeline: [] as unknown[][] };
+    const folded = new Map<string, ProjectStreamState>();
     for (const [streamId, group] of groups) {
       let state = folds.get(streamId) ?? initialProjectState();
       for (const event of group) {
@@ -44,8 +45,9 @@ export const projectHistoryProjection: Projection = {
         collectRows(rows, event, domainEvent, state, after);
         state = after;
       }
-      await saveFold(client, streamId, state);
+      folded.set(streamId, state);
     }
+    await saveFolds(client, folded);
     await insertRows(client, 'project_audit_log', AUDIT_COLUMNS, AUDIT_TYPES, rows.audit);
     await insertRows(client, 'project_activity', ACTIVITY_COLUMNS, ACTIVITY_TYPES, rows.activity);
     await insertRows(client, 'project_timeline', TIMELINE_COLUMNS, TIMELINE_TYPES, rows.timeline);
@@ -152,11 +154,18 @@ async function loadFold(client: PoolClient, streamId: string): Promise<ProjectSt
 }
 
 async function saveFold(client: PoolClient, streamId: string, state: ProjectStreamState): Promise<void> {
-  if (state.status === 'empty') return;
+  await saveFolds(client, new Map([[streamId, state]]));
+}
+
+/** Every stream's fold in one statement (a round trip per stream was most of a live batch's time). */
+async function saveFolds(client: PoolClient, folds: Map<string, ProjectStreamState>): Promise<void> {
+  const kept = [...folds].filter((entry): entry is [string, Exclude<ProjectStreamState, { status: 'empty' }>] => entry[1].status !== 'empty');
+  if (kept.length === 0) return;
   await client.query(
-    `INSERT INTO project_fold (stream_id, project_id, stream_state) VALUES ($1, $2, $3)
+    `INSERT INTO project_fold (stream_id, project_id, stream_state)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[])
      ON CONFLICT (stream_id) DO UPDATE SET project_id = EXCLUDED.project_id, stream_state = EXCLUDED.stream_state`,
-    [streamId, state.project.id, state],
+    [kept.map(([streamId]) => streamId), kept.map(([, state]) => state.project.id), kept.map(([, state]) => JSON.stringify(state))],
   );
 }
 
