@@ -2,10 +2,15 @@ import type { Consumer } from 'kafkajs';
 import { decodeEvent, type EventStore, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
 import { applyBatchToAll } from './apply-batch.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
+import { offsetsToCommit, PartitionQueues, type QueuedBatch } from './partition-queues.js';
 import type { Projection } from './projection.js';
 import type { ProjectionStatus } from './projection-runner.js';
 
 export const PROJECTOR_GROUP = 'shop-projectors';
+/** Events queued per partition before its fetching pauses. */
+const MAX_QUEUED_PER_PARTITION = 5_000;
+/** Events applied per drain transaction at most (whole fetched batches, so a little more). */
+const DRAIN_LIMIT = 2_000;
 
 /**
  * Feeds the projections from Kafka as one consumer group: projector processes share the
@@ -17,6 +22,10 @@ export class KafkaProjectionFeed {
   private consumer: Consumer | null = null;
   private readonly statuses = new Map<string, ProjectionStatus>();
   private stopRetries: (() => void) | null = null;
+  private readonly queues = new PartitionQueues(MAX_QUEUED_PER_PARTITION);
+  private draining: Promise<void> | null = null;
+  private stopping = false;
+  private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
 
   constructor(
     private readonly deps: {
@@ -40,27 +49,74 @@ export class KafkaProjectionFeed {
     await this.deps.kafka.ensureTopic();
     const consumer = this.deps.kafka.consumer(this.deps.groupId ?? PROJECTOR_GROUP);
     this.consumer = consumer;
+    const topic = this.deps.kafka.settings.topic;
     await consumer.connect();
-    await consumer.subscribe({ topic: this.deps.kafka.settings.topic, fromBeginning: true });
+    consumer.on(consumer.events.GROUP_JOIN, () => this.queues.clear());
+    await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
-      // Partitions are independent (a stream lives in one): each is applied as soon as it arrives,
-      // never waiting behind a slower one.
       partitionsConsumedConcurrently: this.deps.kafka.settings.partitions,
       autoCommit: false,
       eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, heartbeat, isRunning, isStale }) => {
+      // Fetching only queues: the next fetch never waits for the database (decision 0110).
+      eachBatch: async ({ batch, resolveOffset, isRunning, isStale }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
-        const decoded = batch.messages.map((message) => decodeEvent(message.value));
-        await this.applyToAll(this.deps.reveal ? await this.deps.reveal(decoded) : decoded);
         const last = batch.messages[batch.messages.length - 1]!;
-        await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
-        await heartbeat();
+        const events = batch.messages.map((message) => decodeEvent(message.value));
+        const tooDeep = this.queues.push({ partition: batch.partition, events, nextOffset: (BigInt(last.offset) + 1n).toString() });
+        resolveOffset(last.offset); // the fetch position, not the commit: that waits for the drain
+        if (tooDeep) consumer.pause([{ topic, partitions: [batch.partition] }]);
+        this.wakeDrain();
       },
     });
     const { pool, eventStore, logger } = this.deps;
     this.stopRetries = everyInterval(1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
       logger.warn({ err: error }, 'retrying parked streams failed'),
     );
+  }
+
+  private wakeDrain(): void {
+    if (this.draining || this.stopping) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+      if (!this.queues.isEmpty && !this.stopping) this.wakeDrain();
+    });
+  }
+
+  /**
+   * Takes what every partition has queued, applies it to all projections in ONE transaction,
+   * then commits each partition's offset. Trouble that is not an event's fault (the database is
+   * away) puts the batches back and tries again after a pause; after a rebalance in the meantime
+   * kafkajs fetches them again from the committed offsets, so they are dropped instead.
+   */
+  private async drain(): Promise<void> {
+    while (!this.queues.isEmpty && !this.stopping) {
+      const generation = this.queues.generation;
+      const taken = this.queues.take(DRAIN_LIMIT);
+      const events = taken.flatMap((batch) => batch.events);
+      try {
+        await this.applyToAll(this.deps.reveal ? await this.deps.reveal(events) : events);
+      } catch (error) {
+        this.deps.logger.warn({ err: error }, 'projecting a Kafka batch failed; trying again');
+        if (generation === this.queues.generation) this.queues.putBack(taken);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      if (generation !== this.queues.generation) continue;
+      await this.commit(taken);
+    }
+  }
+
+  private async commit(taken: QueuedBatch[]): Promise<void> {
+    const topic = this.deps.kafka.settings.topic;
+    const consumer = this.consumer;
+    if (!consumer) return;
+    // A commit refused mid-rebalance is harmless: the new owner gets the batch again and skips what was applied.
+    await consumer.commitOffsets(offsetsToCommit(taken).map((offset) => ({ topic, ...offset }))).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error }, 'committing Kafka offsets failed; the messages may come again');
+    });
+    const paused = new Set(consumer.paused().flatMap((entry) => entry.partitions));
+    const resumable = this.queues.shallow().filter((partition) => paused.has(partition));
+    if (resumable.length > 0) consumer.resume([{ topic, partitions: resumable }]);
   }
 
   /**
@@ -81,6 +137,13 @@ export class KafkaProjectionFeed {
     status.position = Math.max(status.position, last.globalPosition);
     status.lastEventAt = last.metadata.occurredAt;
     status.failure = null;
+    for (const listener of this.listeners) listener(status, events);
+  }
+
+  /** Called after every committed batch, per projection, as the embedded runner does (metrics, benchmarks). */
+  onProgress(listener: (status: ProjectionStatus, batch: StoredEvent[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   allStatuses(): ProjectionStatus[] {
@@ -89,6 +152,8 @@ export class KafkaProjectionFeed {
 
   async stop(): Promise<void> {
     this.stopRetries?.();
+    this.stopping = true;
+    await this.draining;
     await this.consumer?.disconnect();
     this.consumer = null;
   }

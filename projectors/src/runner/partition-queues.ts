@@ -1,0 +1,97 @@
+import type { StoredEvent } from '@shop/infra';
+
+/** Messages of one partition fetched but not applied yet, with the offset to commit once they are. */
+export interface QueuedBatch {
+  partition: number;
+  events: StoredEvent[];
+  /** The offset after the batch's last message: what Kafka stores as "consumed up to". */
+  nextOffset: string;
+}
+
+/**
+ * The Kafka feed's fetched-but-not-applied messages, a bounded queue per partition. Fetching only
+ * adds to it, so it never waits on the database; the drain takes what every partition has, in
+ * order per partition (a stream lives in one partition, so per-stream order holds across the
+ * merge). A generation number tells a drain that a rebalance emptied the queues under it.
+ */
+export class PartitionQueues {
+  private readonly queues = new Map<number, QueuedBatch[]>();
+  private readonly depths = new Map<number, number>();
+  generation = 0;
+
+  constructor(private readonly maxDepth: number) {}
+
+  /** Adds a fetched batch; true when its partition is now too deep and should be paused. */
+  push(batch: QueuedBatch): boolean {
+    const queue = this.queues.get(batch.partition) ?? [];
+    queue.push(batch);
+    this.queues.set(batch.partition, queue);
+    const depth = (this.depths.get(batch.partition) ?? 0) + batch.events.length;
+    this.depths.set(batch.partition, depth);
+    return depth >= this.maxDepth;
+  }
+
+  get isEmpty(): boolean {
+    for (const queue of this.queues.values()) if (queue.length > 0) return false;
+    return true;
+  }
+
+  /**
+   * Takes whole batches, up to about `limit` events, partition by partition in turn so a deep
+   * partition does not starve the others. Returns the taken batches in order per partition.
+   */
+  take(limit: number): QueuedBatch[] {
+    const taken: QueuedBatch[] = [];
+    let events = 0;
+    let progressed = true;
+    while (events < limit && progressed) {
+      progressed = false;
+      for (const [partition, queue] of this.queues) {
+        const batch = queue.shift();
+        if (!batch) continue;
+        taken.push(batch);
+        events += batch.events.length;
+        this.depths.set(partition, (this.depths.get(partition) ?? 0) - batch.events.length);
+        progressed = true;
+        if (events >= limit) break;
+      }
+    }
+    return taken;
+  }
+
+  /** Returns batches a failed drain took to the front of their queues, in their order. */
+  putBack(taken: QueuedBatch[]): void {
+    for (const batch of [...taken].reverse()) {
+      const queue = this.queues.get(batch.partition) ?? [];
+      queue.unshift(batch);
+      this.queues.set(batch.partition, queue);
+      this.depths.set(batch.partition, (this.depths.get(batch.partition) ?? 0) + batch.events.length);
+    }
+  }
+
+  /** Partitions below the depth limit again (to resume the paused ones). */
+  shallow(): number[] {
+    return [...this.depths].filter(([, depth]) => depth < this.maxDepth).map(([partition]) => partition);
+  }
+
+  /**
+   * A rebalance: kafkajs fetches again from the committed offsets of every partition it now
+   * owns, so everything queued would come twice. Drop it all; a drain under way sees the new
+   * generation and does not commit.
+   */
+  clear(): void {
+    this.queues.clear();
+    this.depths.clear();
+    this.generation++;
+  }
+}
+
+/** The offset to commit per partition for a set of batches taken together: the furthest of each. */
+export function offsetsToCommit(batches: QueuedBatch[]): Array<{ partition: number; offset: string }> {
+  const furthest = new Map<number, bigint>();
+  for (const batch of batches) {
+    const offset = BigInt(batch.nextOffset);
+    if (offset > (furthest.get(batch.partition) ?? -1n)) furthest.set(batch.partition, offset);
+  }
+  return [...furthest].map(([partition, offset]) => ({ partition, offset: offset.toString() }));
+}

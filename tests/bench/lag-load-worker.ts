@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { projectDecider } from '@shop/domain';
+import { createPool, handleCommand, PostgresEventStore, systemClock } from '@shop/infra';
+
+/**
+ * The lag benchmark's writers, in their own thread (as the command API is its own process in
+ * the scaled topology), so that issuing commands does not hold up the projections' event loop.
+ * Saves drafts on a steady schedule and reports when each event's append returned, in epoch ms.
+ */
+export interface LoadInput {
+  databaseUrl: string;
+  rate: number;
+  seconds: number;
+  projects: string[];
+}
+
+export interface LoadResult {
+  appended: Array<[string, number]>;
+  conflicts: number;
+}
+
+const input = workerData as LoadInput;
+const now = () => performance.timeOrigin + performance.now();
+
+async function run(): Promise<LoadResult> {
+  const pool = createPool(input.databaseUrl, 20);
+  const eventStore = new PostgresEventStore(pool);
+  const actor = { userId: 'bench-user', isStaff: false };
+  const context = { actor: actor.userId, correlationId: randomUUID() };
+  const appended: Array<[string, number]> = [];
+  let conflicts = 0;
+  const saveDraft = async (projectId: string, n: number) => {
+    const ids: string[] = [];
+    const recordingIds = { next: () => (ids.push(randomUUID()), ids[ids.length - 1]!) };
+    const save = () => ({ type: 'SaveDraft' as const, draft: { name: `Lag ${n}`, fabrics: [] }, at: new Date().toISOString(), actor });
+    await handleCommand({ eventStore, clock: systemClock, ids: recordingIds }, projectDecider, `project-${projectId}`, save, context);
+    const at = now();
+    for (const id of ids) appended.push([id, at]);
+  };
+  // Steady schedule: command n is due at start + n/rate s, however long earlier ones took.
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let n = 0; n < input.rate * input.seconds; n++) {
+    const wait = started + (n * 1000) / input.rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(saveDraft(input.projects[n % input.projects.length]!, n).catch(() => void conflicts++));
+  }
+  await Promise.all(inFlight);
+  await pool.end();
+  return { appended, conflicts };
+}
+
+void run().then((result) => parentPort!.postMessage(result));
