@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
+import pg from 'pg';
 import { createPool, PostgresEventStore, type NewEvent, type Pool } from '@shop/infra';
 import { fmt, percentile, runLoad } from './measure.js';
 import type { BenchContext, Row } from './bench-context.js';
@@ -60,8 +61,22 @@ async function oursNotifyingInside(url: string): Promise<Appender> {
   };
 }
 
+/**
+ * Emmett's driver (dumbo) replaces pg's global parsers for int8, json and jsonb the first time it
+ * makes a pool, and never again. Emmett runs with its parsers, every other case (and every later
+ * bench section) with ours.
+ */
+const PARSED_TYPES = [pg.types.builtins.INT8, pg.types.builtins.JSON, pg.types.builtins.JSONB];
+type Parsers = Array<(value: string) => unknown>;
+const currentParsers = (): Parsers => PARSED_TYPES.map((oid) => pg.types.getTypeParser(oid, 'text'));
+const useParsers = (parsers: Parsers): void => PARSED_TYPES.forEach((oid, i) => pg.types.setTypeParser(oid, parsers[i]!));
+let emmettParsers: Parsers | undefined;
+
 async function emmett(url: string): Promise<Appender> {
+  const ourParsers = currentParsers();
+  if (emmettParsers) useParsers(emmettParsers);
   const store = getPostgreSQLEventStore(url, { schema: { autoMigration: 'CreateOrUpdate' } });
+  emmettParsers ??= currentParsers();
   return {
     name: 'emmett',
     append: async (stream, _revision, count) => {
@@ -70,7 +85,10 @@ async function emmett(url: string): Promise<Appender> {
         newEvents(count).map((event) => ({ type: event.type, data: event.data, metadata: event.metadata as unknown as Record<string, unknown> })),
       );
     },
-    close: () => store.close(),
+    close: async () => {
+      await store.close();
+      useParsers(ourParsers);
+    },
   };
 }
 

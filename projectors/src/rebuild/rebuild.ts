@@ -92,13 +92,14 @@ function happenedBy(events: StoredEvent[], until: Date): StoredEvent[] {
 }
 
 export async function countEvents(pool: Pool, until?: Date): Promise<number> {
-  const result = await pool.query<{ count: number }>(
+  const result = await pool.query<{ count: string | number | bigint }>(
     `SELECT count(*)::bigint AS count FROM events
       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         AND ($1::timestamptz IS NULL OR (metadata ->> 'occurredAt')::timestamptz <= $1)`,
     [until ?? null],
   );
-  return result.rows[0]?.count ?? 0;
+  // int8 arrives as a string, a number or a BigInt depending on the pool's type parsers.
+  return Number(result.rows[0]?.count ?? 0);
 }
 
 
