@@ -18,17 +18,6 @@ export async function saveCheckpoint(client: PoolClient, name: string, checkpoin
   );
 }
 
-/** The same checkpoint for several projections that passed the same batch, in one statement. */
-export async function saveCheckpoints(client: PoolClient, names: readonly string[], checkpoint: GlobalCheckpoint): Promise<void> {
-  await client.query(
-    `INSERT INTO projection_checkpoints (name, transaction_id, global_position, updated_at)
-     SELECT name, $2, $3, now() FROM unnest($1::text[]) AS name
-     ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
-       global_position = EXCLUDED.global_position, updated_at = now()`,
-    [names, checkpoint.transactionId, checkpoint.position],
-  );
-}
-
 /** Which of two checkpoints comes first in the store's reading order. */
 export function earlier(a: GlobalCheckpoint, b: GlobalCheckpoint): GlobalCheckpoint {
   if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? a : b;

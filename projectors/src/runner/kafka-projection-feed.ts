@@ -24,6 +24,8 @@ export class KafkaProjectionFeed {
   private stopRetries: (() => void) | null = null;
   private readonly queues = new PartitionQueues(MAX_QUEUED_PER_PARTITION);
   private draining: Promise<void> | null = null;
+  /** Offsets commit in order behind the drain, which goes on to the next batch meanwhile. */
+  private committing: Promise<void> = Promise.resolve();
   private stopping = false;
   private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
 
@@ -84,7 +86,9 @@ export class KafkaProjectionFeed {
 
   /**
    * Takes what every partition has queued, applies it to all projections in ONE transaction,
-   * then commits each partition's offset. Trouble that is not an event's fault (the database is
+   * then commits each partition's offset (in order, without waiting for it before the next
+   * batch: a commit lost in a crash only means kafkajs delivers applied events again, which the
+   * revision rows skip). Trouble that is not an event's fault (the database is
    * away) puts the batches back and tries again after a pause; after a rebalance in the meantime
    * kafkajs fetches them again from the committed offsets, so they are dropped instead.
    */
@@ -102,7 +106,9 @@ export class KafkaProjectionFeed {
         continue;
       }
       if (generation !== this.queues.generation) continue;
-      await this.commit(taken);
+      this.committing = this.committing
+        .then(() => this.commit(taken))
+        .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'committing Kafka offsets failed; the messages may come again'));
     }
   }
 
@@ -154,6 +160,7 @@ export class KafkaProjectionFeed {
     this.stopRetries?.();
     this.stopping = true;
     await this.draining;
+    await this.committing;
     await this.consumer?.disconnect();
     this.consumer = null;
   }
