@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Router } from 'express';
-import { LoginThrottle, SandboxPaymentGateway, UploadStorage } from '@shop/infra';
+import { LoginThrottle, SandboxPaymentGateway, StreamStateCache, UploadStorage } from '@shop/infra';
 import { activationRoutes } from './accounts/activation-routes.js';
 import { guestRoutes } from './accounts/guest-routes.js';
 import { passwordResetRoutes } from './accounts/password-reset-routes.js';
@@ -33,6 +33,7 @@ export function commandRoutes(deps: CommandApiDeps): Router {
     throttle: new LoginThrottle(deps.pool),
     userHashes: new UserHashes(deps.pool),
     registry: deps.registry ?? createOpenApiRegistry(),
+    streamStates: new StreamStateCache(),
   };
   const router = Router();
   for (const mount of [

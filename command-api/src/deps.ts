@@ -1,5 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Clock, EventStore, IdGenerator, Logger, LoginThrottle, PaymentGateway, Pool, SessionSecurity, UploadStorage } from '@shop/infra';
+import type { Clock, EventStore, IdGenerator, Logger, LoginThrottle, PaymentGateway, Pool, SessionSecurity, StreamStateCache, UploadStorage } from '@shop/infra';
 import type { UserHashes } from './accounts/user-hash.js';
 
 /** What the composition root hands the command API. */
@@ -26,4 +26,6 @@ export interface RouteDeps extends Required<Omit<CommandApiDeps, 'payments' | 'd
   throttle: LoginThrottle;
   userHashes: UserHashes;
   registry: OpenAPIRegistry;
+  /** Folded states of the streams this process wrote: a command reads only the events after them. */
+  streamStates: StreamStateCache;
 }

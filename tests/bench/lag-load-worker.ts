@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { projectDecider } from '@shop/domain';
-import { createPool, handleCommand, PostgresEventStore, systemClock } from '@shop/infra';
+import { createPool, handleCommand, PostgresEventStore, StreamStateCache, systemClock } from '@shop/infra';
 
 /**
  * The lag benchmark's writers, in their own thread (as the command API is its own process in
@@ -26,6 +26,8 @@ const now = () => performance.timeOrigin + performance.now();
 async function run(): Promise<LoadResult> {
   const pool = createPool(input.databaseUrl, 20);
   const eventStore = new PostgresEventStore(pool);
+  // As the command API keeps one (command-api/src/app.ts).
+  const streamStates = new StreamStateCache();
   const actor = { userId: 'bench-user', isStaff: false };
   const context = { actor: actor.userId, correlationId: randomUUID() };
   const appended: Array<[string, number]> = [];
@@ -34,7 +36,7 @@ async function run(): Promise<LoadResult> {
     const ids: string[] = [];
     const recordingIds = { next: () => (ids.push(randomUUID()), ids[ids.length - 1]!) };
     const save = () => ({ type: 'SaveDraft' as const, draft: { name: `Lag ${n}`, fabrics: [] }, at: new Date().toISOString(), actor });
-    await handleCommand({ eventStore, clock: systemClock, ids: recordingIds }, projectDecider, `project-${projectId}`, save, context);
+    await handleCommand({ eventStore, clock: systemClock, ids: recordingIds, streamStates }, projectDecider, `project-${projectId}`, save, context);
     const at = now();
     for (const id of ids) appended.push([id, at]);
   };

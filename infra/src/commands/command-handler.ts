@@ -1,6 +1,7 @@
 import { fold, readDomainEvent, schemaVersionOf, SYSTEM_ACTOR, type Decider } from '@shop/domain';
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../event-store/event-store.js';
 import type { Clock, IdGenerator } from '../runtime/clock-and-ids.js';
+import type { StreamStateCache } from './stream-state-cache.js';
 
 /*
  * The one command handler: load the stream, fold it, decide, append with the revision that was
@@ -46,6 +47,8 @@ export interface CommandHandlerDeps {
   eventStore: EventStore;
   clock: Clock;
   ids: IdGenerator;
+  /** Folded states of streams this process wrote or read: a command then reads only newer events. */
+  streamStates?: StreamStateCache;
 }
 
 export interface LoadedStream<S> {
@@ -71,10 +74,40 @@ export async function loadStream<C, E extends DomainEventLike, S>(
 /** Reactors record e-mail receipts as the system actor; those do not make a client's copy stale. */
 const SYSTEM_ACTOR_ID = SYSTEM_ACTOR.userId;
 
-/** True when someone other than the shop itself wrote after the revision the client saw. */
-function changedSince(stored: StoredEvent[], seen: number): boolean {
-  if (seen > stored.length - 1) return true;
-  return stored.slice(seen + 1).some((event) => event.metadata.actor !== SYSTEM_ACTOR_ID);
+/** True when someone other than the shop itself wrote after the revision the client saw (`newer` holds every event after it). */
+function changedSince(newer: StoredEvent[], seen: number, current: number): boolean {
+  if (seen > current) return true;
+  return newer.some((event) => event.revision > seen && event.metadata.actor !== SYSTEM_ACTOR_ID);
+}
+
+// Erasure makes every earlier personal field read back as erased: such a stream is folded afresh.
+const ERASURES = new Set(['PersonalDataErased', 'CustomerDataErased']);
+
+/**
+ * The stream's current state and revision: from the cache plus the events after its revision
+ * when this process has folded the stream before, from the whole stream otherwise. `newer` holds
+ * at least every event after `seenRevision` (the client's), for the stale-revision check.
+ */
+async function currentState<C, E extends DomainEventLike, S>(
+  deps: CommandHandlerDeps,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  seenRevision: number | undefined,
+): Promise<LoadedStream<S> & { newer: StoredEvent[] }> {
+  const cached = deps.streamStates?.get(streamId, decider);
+  if (cached) {
+    const from = Math.max(0, Math.min(cached.revision + 1, (seenRevision ?? cached.revision) + 1));
+    const newer = await deps.eventStore.readStream(streamId, { fromRevision: from });
+    if (!newer.some((event) => ERASURES.has(event.type))) {
+      const unseen = newer.filter((event) => event.revision > cached.revision).map((event) => readDomainEvent(event) as unknown as E);
+      const revision = newer.length > 0 ? Math.max(cached.revision, newer[newer.length - 1]!.revision) : cached.revision;
+      return { state: unseen.reduce(decider.evolve, cached.state as S), revision, newer };
+    }
+    deps.streamStates?.delete(streamId);
+  }
+  const { state, revision, stored } = await loadStream(deps.eventStore, decider, streamId);
+  if (revision >= 0 && !stored.some((event) => ERASURES.has(event.type))) deps.streamStates?.set(streamId, { decider, state, revision });
+  return { state, revision, newer: stored };
 }
 
 /** Without a client revision, a race lost to another writer is decided again on fresh state. */
@@ -122,9 +155,9 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
   makeCommands: (state: S) => C[] | Promise<C[]>,
   context: CommandContext<S>,
 ): Promise<CommandResult<S, E>> {
-  const { state, revision: currentRevision, stored } = await loadStream(deps.eventStore, decider, streamId);
+  const { state, revision: currentRevision, newer } = await currentState(deps, decider, streamId, context.expectedRevision);
   await context.authorize?.(state);
-  if (context.expectedRevision !== undefined && context.expectedRevision !== currentRevision && changedSince(stored, context.expectedRevision)) {
+  if (context.expectedRevision !== undefined && context.expectedRevision !== currentRevision && changedSince(newer, context.expectedRevision, currentRevision)) {
     throw new ConcurrencyError(streamId, context.expectedRevision, currentRevision < 0 ? null : currentRevision);
   }
   let next = state;
@@ -146,5 +179,7 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
   const { nextRevision } = await deps.eventStore.appendToStream(streamId, envelopes, {
     expectedRevision: currentRevision < 0 ? 'no_stream' : currentRevision,
   });
+  if (events.some((event) => ERASURES.has(event.type))) deps.streamStates?.delete(streamId);
+  else deps.streamStates?.set(streamId, { decider, state: next, revision: nextRevision });
   return { state: next, events, revision: nextRevision };
 }
