@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
 import {
@@ -6,11 +7,11 @@ import {
   deleteNotification,
   fetchAllNotifications,
   updateNotification,
-  type ManagedNotification,
   type NotificationInput,
 } from '../api/notifications-admin';
 
-type Load = { kind: 'loading' } | { kind: 'ready'; notifications: ManagedNotification[] } | { kind: 'failed'; message: string };
+/** Every notification, as staff manage them (the banner reads only the active ones, on its own). */
+const notificationsKey = ['internal-notifications'] as const;
 
 function NotificationForm({
   initial,
@@ -76,24 +77,17 @@ function NotificationForm({
 
 /** /internal/notifications/: staff create, edit, switch on/off and delete banner notifications. */
 export function NotificationsManagerPage() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const queryClient = useQueryClient();
+  const load = useQuery({ queryKey: notificationsKey, queryFn: fetchAllNotifications });
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
-
-  const refresh = useCallback(() => {
-    fetchAllNotifications().then(
-      (notifications) => setLoad({ kind: 'ready', notifications }),
-      (error: unknown) => setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-  }, []);
-  useEffect(refresh, [refresh]);
 
   async function act(action: () => Promise<unknown>, success: string): Promise<boolean> {
     setNotice(undefined);
     try {
       await action();
       setNotice({ kind: 'success', text: success });
-      refresh();
+      void queryClient.invalidateQueries({ queryKey: notificationsKey });
       return true;
     } catch (error) {
       setNotice({ kind: 'error', text: errorMessage(error) });
@@ -109,12 +103,12 @@ export function NotificationsManagerPage() {
       <h2>New notification</h2>
       <NotificationForm initial={{ message: '', active: true }} submitLabel="Add notification" onSubmit={(input) => act(() => createNotification(input), 'The notification has been added.')} />
       <h2>All notifications</h2>
-      {load.kind === 'loading' && <p role="status">Loading notifications…</p>}
-      {load.kind === 'failed' && <Alert>{load.message}</Alert>}
-      {load.kind === 'ready' && load.notifications.length === 0 && <p>No notifications yet.</p>}
-      {load.kind === 'ready' && load.notifications.length > 0 && (
+      {load.isPending && <p role="status">Loading notifications…</p>}
+      {load.isError && <Alert>{errorMessage(load.error)}</Alert>}
+      {load.data?.length === 0 && <p>No notifications yet.</p>}
+      {load.data && load.data.length > 0 && (
         <ul className="notification-list">
-          {load.notifications.map((n) => (
+          {load.data.map((n) => (
             <li key={n.id}>
               {editing === n.id ? (
                 <NotificationForm

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -14,42 +15,27 @@ import {
   fetchShippedProjects,
   removeMember,
   renameOrganization,
-  type Organization,
-  type ShippedProject,
 } from '../api/organizations';
 
-type Load = { kind: 'loading' } | { kind: 'ready'; organization: Organization } | { kind: 'failed'; message: string };
-type Shipped = { kind: 'loading' } | { kind: 'ready'; projects: ShippedProject[] } | { kind: 'failed'; message: string };
+/** Under the list's key, so a change here also refreshes the organization list. */
+const organizationKey = (id: string) => ['organizations', id] as const;
 
 /** /internal/organizations/{id}: rename, delete, members, shipped projects. */
 export function OrganizationDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [shipped, setShipped] = useState<Shipped>({ kind: 'loading' });
-  const [name, setName] = useState('');
+  const queryClient = useQueryClient();
+  const load = useQuery({ queryKey: organizationKey(id), queryFn: () => fetchOrganization(id) });
+  const shipped = useQuery({ queryKey: [...organizationKey(id), 'shipped'], queryFn: () => fetchShippedProjects(id) });
+  // What staff typed; until then the field shows the stored name.
+  const [typedName, setName] = useState<string | null>(null);
+  const name = typedName ?? load.data?.name ?? '';
   const [memberEmail, setMemberEmail] = useState('');
   const [memberError, setMemberError] = useState<string>();
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
 
-  const refresh = useCallback(() => {
-    fetchOrganization(id).then(
-      (organization) => {
-        setLoad({ kind: 'ready', organization });
-        setName(organization.name);
-      },
-      (error: unknown) => setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-  }, [id]);
-
-  useEffect(refresh, [refresh]);
-  useEffect(() => {
-    fetchShippedProjects(id).then(
-      (projects) => setShipped({ kind: 'ready', projects }),
-      (error: unknown) => setShipped({ kind: 'failed', message: errorMessage(error) }),
-    );
-  }, [id]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['organizations'] });
 
   async function act(action: () => Promise<unknown>, success: string): Promise<boolean> {
     setBusy(true);
@@ -98,17 +84,17 @@ export function OrganizationDetailPage() {
     if (await act(() => removeMember(id, email), `${email} has been removed.`)) refresh();
   }
 
-  if (load.kind === 'loading') return <p role="status">Loading organization…</p>;
-  if (load.kind === 'failed') {
+  if (load.isPending) return <p role="status">Loading organization…</p>;
+  if (load.isError) {
     return (
       <section>
         <h1>Organization</h1>
-        <Alert>{load.message}</Alert>
+        <Alert>{errorMessage(load.error)}</Alert>
         <Link to={paths.internalOrganizations}>Back to organizations</Link>
       </section>
     );
   }
-  const org = load.organization;
+  const org = load.data;
 
   return (
     <section>
@@ -151,10 +137,10 @@ export function OrganizationDetailPage() {
       </form>
 
       <h2>Shipped projects</h2>
-      {shipped.kind === 'loading' && <p role="status">Loading shipped projects…</p>}
-      {shipped.kind === 'failed' && <Alert>{shipped.message}</Alert>}
-      {shipped.kind === 'ready' && shipped.projects.length === 0 && <p>No shipped projects.</p>}
-      {shipped.kind === 'ready' && shipped.projects.length > 0 && (
+      {shipped.isPending && <p role="status">Loading shipped projects…</p>}
+      {shipped.isError && <Alert>{errorMessage(shipped.error)}</Alert>}
+      {shipped.data?.length === 0 && <p>No shipped projects.</p>}
+      {shipped.data && shipped.data.length > 0 && (
         <table>
           <thead>
             <tr>
@@ -165,7 +151,7 @@ export function OrganizationDetailPage() {
             </tr>
           </thead>
           <tbody>
-            {shipped.projects.map((p) => (
+            {shipped.data.map((p) => (
               <tr key={p.id}>
                 <td>
                   <Link to={to.internalProject(p.id)}>{p.name || 'Untitled project'}</Link>
