@@ -20,6 +20,8 @@ const person = {
 };
 const address = { recipient_name: 'Erin Erasable-Zed', line1: '77 Forgotten Lane', city: 'Oblivion City', state: 'NY', postal_code: '11249' };
 const clearValues = [person.email, person.name, person.phone, address.line1, address.city, 'Erasable', 'erin-sofa-photo'];
+// The postal code is digits: found as a whole number, not inside an id or a timestamp.
+const postalCode = new RegExp(`\\b${address.postal_code}\\b`);
 
 let db: TestDatabase;
 let running: RunningShop;
@@ -78,6 +80,7 @@ describe('erasure of a customer who signed up, ordered and paid', () => {
     const revenueBefore = (await staff.get('/api/stats/monthly_revenue/')).body;
     const auditBefore = (await staff.get(`/api/internal/projects/${id}/events/`)).body;
     expect(JSON.stringify(auditBefore)).toContain(address.line1);
+    expect(postalCode.test(JSON.stringify(auditBefore))).toBe(true);
 
     // The customer asks: refused while the order is being made; staff carry it out.
     const asked = await customer.post('/api/users/erase/', { confirm: true });
@@ -91,20 +94,32 @@ describe('erasure of a customer who signed up, ordered and paid', () => {
     // No table (events included), mail file, upload or log line holds the person's data in clear.
     const tables = await everyTableAsText(db.pool);
     expect(tables.has('public.events') && tables.has('public.users') && tables.has('public.project_audit_log')).toBe(true);
-    for (const [table, text] of tables) for (const value of clearValues) expect(text.includes(value), `${value} in ${table}`).toBe(false);
+    for (const [table, text] of tables) {
+      for (const value of clearValues) expect(text.includes(value), `${value} in ${table}`).toBe(false);
+      expect(postalCode.test(text), `postal code in ${table}`).toBe(false);
+    }
     for (const { file, text } of await filesUnder(dataDir)) {
       if (file.includes(`${path.sep}postgres${path.sep}`)) continue;
       for (const value of clearValues) expect(text.includes(value), `${value} in ${file}`).toBe(false);
+      expect(postalCode.test(text), `postal code in ${file}`).toBe(false);
     }
     expect(await filesUnder(path.join(dataDir, 'uploads'))).toEqual([]);
     expect(logLines.length).toBeGreaterThan(0);
-    for (const line of logLines) for (const value of clearValues) expect(line.includes(value), `${value} in log: ${line}`).toBe(false);
+    for (const line of logLines) {
+      for (const value of clearValues) expect(line.includes(value), `${value} in log: ${line}`).toBe(false);
+      expect(postalCode.test(line), `postal code in log: ${line}`).toBe(false);
+    }
 
     // What is kept: the account as erased, the project with its money, states and dates.
     const project = (await staff.get(`/api/internal/projects/${id}/`)).body;
     expect(project).toMatchObject({ state: 'P', user: userId });
     expect(project.shipping_notes.shipping_address).toEqual({ recipient_name: ERASED, line1: ERASED, city: ERASED, state: ERASED, postal_code: ERASED });
     expect((await staff.get('/api/stats/monthly_revenue/')).body).toEqual(revenueBefore);
+    // The payment is in the revenue report, and it adds up to what the project records as paid.
+    const sumOf = (months: Array<{ revenue: number; payments: number }>, key: 'revenue' | 'payments') => months.reduce((sum, month) => sum + month[key], 0);
+    expect(sumOf(revenueBefore, 'payments')).toBe(1);
+    expect(project.paid_amount).toBeGreaterThan(0);
+    expect(sumOf(revenueBefore, 'revenue')).toBe(project.paid_amount);
     const auditAfter = (await staff.get(`/api/internal/projects/${id}/events/`)).body;
     const trail = (entries: any) => (entries.events ?? entries).map((entry: any) => [entry.type, entry.actor, entry.at]);
     expect(trail(auditAfter).slice(0, trail(auditBefore).length)).toEqual(trail(auditBefore));
