@@ -124,6 +124,11 @@ describe('erasure of a customer who signed up, ordered and paid', () => {
     const trail = (entries: any) => (entries.events ?? entries).map((entry: any) => [entry.type, entry.actor, entry.at]);
     expect(trail(auditAfter).slice(0, trail(auditBefore).length)).toEqual(trail(auditBefore));
     expect(trail(auditAfter).at(-1)[0]).toBe('CustomerDataErased');
+    // The audit log in words names the erased customer by the marker, and shows none of their data.
+    const byCustomer = (auditAfter.events ?? auditAfter).filter((entry: any) => entry.actor === userId);
+    expect(byCustomer.length).toBeGreaterThan(0);
+    for (const entry of byCustomer) expect(entry).toMatchObject({ actor_name: ERASED, actor_email: ERASED, actor_in_words: `${ERASED} (customer)` });
+    for (const value of clearValues) expect(JSON.stringify(auditAfter).includes(value), `${value} in the audit log`).toBe(false);
     // The person can no longer log in.
     expect((await (await anonymous(shop)).post('/api/sessions/', { email: person.email, password: person.password })).status).toBe(401);
     // Nobody is found by the erased marker (a transfer cannot reach an erased account).
