@@ -6,31 +6,50 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `npm run lint:deps` (dependency-cruiser and knip, in `npm test`): the tree passes as it is, and a
- * file with a deliberate wrong-way import (the domain reaching into infra) fails both:
- * dependency-cruiser for the direction (DESIGN.md's one-way imports), knip because nothing uses it.
+ * file with a deliberate wrong-way import fails it. dependency-cruiser judges the direction
+ * (DESIGN.md's one-way imports); knip fails too, but only because nothing uses the file: it does not
+ * flag an undeclared workspace package, so the direction is dependency-cruiser's job alone.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
-const depcruise = () => spawnSync(bin('depcruise'), ['domain/src', 'infra/src', '--config', '.dependency-cruiser.cjs'], { cwd: root, encoding: 'utf8' });
+// The same folders as `npm run lint:deps`, so a rule about any pair of layers can fire.
+const layers = ['domain/src', 'infra/src', 'command-api/src', 'query-api/src', 'projectors/src', 'server/src', 'web/src'];
+const depcruise = () => spawnSync(bin('depcruise'), [...layers, '--config', '.dependency-cruiser.cjs'], { cwd: root, encoding: 'utf8' });
 const knip = () => spawnSync(bin('knip'), ['--no-progress'], { cwd: root, encoding: 'utf8' });
 
-describe('import boundaries', () => {
-  it('passes as the tree is, and fails on a wrong-way import', { timeout: 300_000 }, async () => {
-    const clean = [depcruise(), knip()];
-    for (const run of clean) expect(run.status, run.stdout + run.stderr).toBe(0);
+/** One wrong way per boundary the issue named: the pure domain, the web app, the query side. */
+const wrongWays = [
+  { from: 'domain/src', rule: 'domain-is-pure', text: "import { systemClock } from '@shop/infra';\n\nexport const leakedClock = systemClock;\n" },
+  { from: 'web/src', rule: 'web-on-domain-only', text: "import { allProjections } from '@shop/projectors';\n\nexport const leaked = allProjections;\n" },
+  { from: 'query-api/src', rule: 'query-api-not-into-projector-machinery', text: "export { allProjections } from '@shop/projectors';\n" },
+];
 
-    const wrongWay = path.join(root, 'domain/src', `wrong-way-${process.pid}.ts`);
-    await writeFile(wrongWay, "import { systemClock } from '@shop/infra';\n\nexport const leakedClock = systemClock;\n");
-    try {
-      const cruised = depcruise();
-      expect(cruised.status).not.toBe(0);
-      expect(cruised.stdout).toMatch(/domain-is-pure/);
-      const knipped = knip();
-      expect(knipped.status).not.toBe(0);
-      expect(knipped.stdout).toMatch(/Unused files[\s\S]*domain\/src\/wrong-way-/);
-    } finally {
-      await rm(wrongWay, { force: true });
-    }
+/** Runs `check` with a stray file in `from`, and removes it whatever happens. */
+async function withFile<T>(from: string, text: string, check: (file: string) => T): Promise<T> {
+  const file = path.join(root, from, `wrong-way-${process.pid}.ts`);
+  await writeFile(file, text);
+  try {
+    return check(file);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+describe('import boundaries', () => {
+  it('passes as the tree is', { timeout: 300_000 }, () => {
+    for (const run of [depcruise(), knip()]) expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+
+  it.each(wrongWays)('fails on a wrong-way import from $from ($rule)', { timeout: 300_000 }, async ({ from, rule, text }) => {
+    const cruised = await withFile(from, text, depcruise);
+    expect(cruised.status).not.toBe(0);
+    expect(cruised.stdout).toMatch(new RegExp(`${rule}: ${from}/wrong-way-`));
+  });
+
+  it('fails knip on a stray file nothing imports', { timeout: 300_000 }, async () => {
+    const knipped = await withFile(wrongWays[0]!.from, wrongWays[0]!.text, knip);
+    expect(knipped.status).not.toBe(0);
+    expect(knipped.stdout).toMatch(/Unused files[\s\S]*domain\/src\/wrong-way-/);
   });
 });
