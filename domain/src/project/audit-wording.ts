@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR } from '../account/actor.js';
 import type { ProjectEventType } from './events.js';
 import { productionStateLabels, projectStateLabels } from './transitions.js';
 import type { ProductionState, ProjectState } from './model.js';
@@ -11,7 +12,8 @@ import type { ProductionState, ProjectState } from './model.js';
 /** Who acted, as people see it: the shop's own reactors are "system". */
 export type ActorRole = 'staff' | 'customer' | 'system' | 'unknown';
 
-export const SYSTEM_ACTOR_ID = 'system';
+// The one system actor's id (domain/src/account/actor.ts), not a second spelling of it.
+export const SYSTEM_ACTOR_ID = SYSTEM_ACTOR.userId;
 
 /** The role of an actor id, given the account it names (null when no account has that id). */
 export function actorRole(actorId: string, account: { is_staff: boolean } | null): ActorRole {
