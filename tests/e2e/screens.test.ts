@@ -12,7 +12,8 @@ import { startTestShop, type TestShop } from '../support/shop.js';
 /**
  * A screenshot of every SPEC §2 screen at desktop and phone widths, kept under
  * test-results/screens/ (<screen>-desktop.png, <screen>-phone.png) for people to look at.
- * Each screen must have drawn its heading and every picture it shows before the shot.
+ * Each screen must have drawn its heading and every picture it shows before the shot, and be no
+ * wider than the viewport.
  */
 const STAFF = { email: 'screens-staff@example.com', password: 'Staff1234' };
 const alex = { product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'poly', product_trim: null, quantity: 1 };
@@ -83,6 +84,8 @@ async function shoot(context: BrowserContext, screens: Array<[string, string]>, 
         await img.scrollIntoViewIfNeeded();
         await webExpect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
       }
+      // Nothing pushes the page sideways: a wide table scrolls inside its own box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} is wider than the ${width} screen`).toBeLessThanOrEqual(VIEWPORTS[width].width);
       saved.push(await saveScreen(page, `${name}-${width}`));
     });
     await page.close();

@@ -64,35 +64,37 @@ export function InternalProjectPdfPage() {
             Fabric {fi + 1}: {fabric.name || 'Unnamed'} {fabric.arrived || p.fabric_arrived ? '(arrived)' : '(awaiting)'}
           </h2>
           {fabric.description && <p>{fabric.description}</p>}
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Insert</th>
-                <th scope="col">Trim</th>
-                <th scope="col">Extras</th>
-                <th scope="col">Yardage</th>
-                <th scope="col">Notes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {fabric.items.map((item, ii) => (
-                <tr key={ii}>
-                  <td>{itemLabel(item)}</td>
-                  <td>{item.quantity ?? 0}</td>
-                  <td>{insertName(item.insert)}</td>
-                  <td>
-                    {trimName(item.product_trim)}
-                    {item.trim_description ? ` — ${item.trim_description}` : ''}
-                  </td>
-                  <td>{[item.include_velcro && 'Velcro', item.include_tiebacks && 'Tiebacks', item.include_cleats && 'Cleats'].filter(Boolean).join(', ') || '—'}</td>
-                  <td>{item.yardage ?? '—'}</td>
-                  <td>{item.description ?? ''}</td>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Insert</th>
+                  <th scope="col">Trim</th>
+                  <th scope="col">Extras</th>
+                  <th scope="col">Yardage</th>
+                  <th scope="col">Notes</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {fabric.items.map((item, ii) => (
+                  <tr key={ii}>
+                    <td>{itemLabel(item)}</td>
+                    <td>{item.quantity ?? 0}</td>
+                    <td>{insertName(item.insert)}</td>
+                    <td>
+                      {trimName(item.product_trim)}
+                      {item.trim_description ? ` — ${item.trim_description}` : ''}
+                    </td>
+                    <td>{[item.include_velcro && 'Velcro', item.include_tiebacks && 'Tiebacks', item.include_cleats && 'Cleats'].filter(Boolean).join(', ') || '—'}</td>
+                    <td>{item.yardage ?? '—'}</td>
+                    <td>{item.description ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ))}
       {p.additional_notes && (
