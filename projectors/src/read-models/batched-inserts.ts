@@ -14,7 +14,7 @@ export interface TableRows {
  * Inserts rows into several tables in ONE statement (each table a data-modifying CTE, every
  * column a typed array through `unnest`): on the live path every round trip is latency, and
  * `unnest` costs the server about a quarter of reading rows back from one JSON document.
- * jsonb values go as their JSON text, as node-postgres would turn a JS array inside an array
+ * json and jsonb values go as their JSON text, as node-postgres would turn a JS array inside an array
  * parameter into a nested SQL array.
  */
 export async function insertIntoTables(client: PoolClient, writes: readonly TableRows[]): Promise<void> {
@@ -23,7 +23,7 @@ export async function insertIntoTables(client: PoolClient, writes: readonly Tabl
     .filter((write) => write.rows.length > 0)
     .map((write) => {
       const arrays = write.types.map((type, i) => {
-        parameters.push(write.rows.map((row) => (type === 'jsonb' ? JSON.stringify(row[i]) : row[i])));
+        parameters.push(write.rows.map((row) => (type === 'jsonb' || type === 'json' ? JSON.stringify(row[i]) : row[i])));
         return `$${parameters.length}::${type}[]`;
       });
       return `INSERT INTO ${write.table} (${write.columns.join(', ')}) SELECT * FROM unnest(${arrays.join(', ')})${write.onConflict ? ` ${write.onConflict}` : ''}`;

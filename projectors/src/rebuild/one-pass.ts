@@ -63,7 +63,7 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
       const report = progressReporter(options, total);
       const events = await load(deps, targets, options, report);
       report('index', events);
-      await Promise.all(targets.map((target) => completeStaging(deps.pool, target)));
+      await completeStaging(deps.pool, targets);
       if (options.until) {
         report('done', events);
         return targets.map((target) => ({ projection: target.name, events, schema: target.schema, ms: Date.now() - started }));
@@ -96,9 +96,23 @@ function targetOf(projection: Projection, options: OnePassOptions): Target {
   return { projection, name: projection.name, schema, handles: projection.handles };
 }
 
-async function completeStaging(pool: Pool, target: Target): Promise<void> {
-  for (const table of target.projection.tables) await completeStagingTable(pool, target.schema, table);
+/** Indexes of every staging table, the largest tables first, a few at a time (the fold is over: the cores are free). */
+async function completeStaging(pool: Pool, targets: readonly Target[]): Promise<void> {
+  const tables = targets.flatMap((target) => target.projection.tables.map((table) => ({ schema: target.schema, table })));
+  const sizes = await pool.query<{ name: string; bytes: number }>(
+    'SELECT schema || \'.\' || "table" AS name, pg_total_relation_size(format(\'%I.%I\', schema, "table")) AS bytes FROM unnest($1::text[], $2::text[]) AS t(schema, "table")',
+    [tables.map((t) => t.schema), tables.map((t) => t.table)],
+  );
+  const bytes = new Map(sizes.rows.map((row) => [row.name, Number(row.bytes)]));
+  const queue = [...tables].sort((a, b) => (bytes.get(`${b.schema}.${b.table}`) ?? 0) - (bytes.get(`${a.schema}.${a.table}`) ?? 0));
+  const next = async (): Promise<void> => {
+    for (let item = queue.shift(); item; item = queue.shift()) await completeStagingTable(pool, item.schema, item.table);
+  };
+  await Promise.all(Array.from({ length: INDEX_BUILDERS }, next));
 }
+
+/** Tables completed at once: enough to keep the cores busy while the largest one builds its indexes. */
+const INDEX_BUILDERS = 3;
 
 /**
  * The load: page N+1 is read while page N is folded, and each shard writes page N-1 while it
