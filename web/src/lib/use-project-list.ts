@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage } from './api-client';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -18,36 +19,33 @@ export type ProjectListLoad<T> =
   | { kind: 'failed'; message: string };
 
 /**
- * State and name filters (the name debounced) over a paged project list: the first page is
- * fetched whenever a filter changes, `showMore` appends the next page.
+ * State and name filters (the name debounced) over a paged project list, read through TanStack
+ * Query under `queryKey` plus the filters: the first page is fetched whenever a filter changes,
+ * `showMore` appends the next page. Projects change under other people's hands (staff approve,
+ * customers pay), so the list is read again each time it is opened, showing what is cached
+ * meanwhile.
  */
-export function useProjectList<T>(fetchPage: (query: ProjectPageQuery) => Promise<T[]>) {
+export function useProjectList<T>(queryKey: QueryKey, fetchPage: (query: ProjectPageQuery) => Promise<T[]>) {
   const [state, setState] = useState('');
   const [name, setName] = useState('');
   const debouncedName = useDebouncedValue(name.trim(), 300);
-  const [load, setLoad] = useState<ProjectListLoad<T>>({ kind: 'loading' });
+  const query = useInfiniteQuery({
+    queryKey: [...queryKey, { state, name: debouncedName }],
+    queryFn: ({ pageParam }) => fetchPage({ state, name: debouncedName, limit: PROJECT_PAGE_SIZE, offset: pageParam }),
+    initialPageParam: 0,
+    getNextPageParam: (last: T[], pages: T[][]) => (last.length === PROJECT_PAGE_SIZE ? pages.reduce((n, page) => n + page.length, 0) : undefined),
+    staleTime: 0,
+  });
 
-  useEffect(() => {
-    let current = true;
-    setLoad({ kind: 'loading' });
-    fetchPage({ state, name: debouncedName, limit: PROJECT_PAGE_SIZE, offset: 0 }).then(
-      (projects) => current && setLoad({ kind: 'ready', projects, hasMore: projects.length === PROJECT_PAGE_SIZE, loadingMore: false }),
-      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [fetchPage, state, debouncedName]);
+  let load: ProjectListLoad<T>;
+  if (query.isPending) load = { kind: 'loading' };
+  else if (query.isError) load = { kind: 'failed', message: errorMessage(query.error) };
+  else load = { kind: 'ready', projects: query.data.pages.flat(), hasMore: query.hasNextPage, loadingMore: query.isFetchingNextPage };
 
-  const showMore = useCallback(() => {
+  const showMore = () => {
     if (load.kind !== 'ready' || !load.hasMore || load.loadingMore) return;
-    const shown = load.projects;
-    setLoad({ ...load, loadingMore: true });
-    fetchPage({ state, name: debouncedName, limit: PROJECT_PAGE_SIZE, offset: shown.length }).then(
-      (next) => setLoad({ kind: 'ready', projects: [...shown, ...next], hasMore: next.length === PROJECT_PAGE_SIZE, loadingMore: false }),
-      (error: unknown) => setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-  }, [fetchPage, load, state, debouncedName]);
+    void query.fetchNextPage();
+  };
 
   return { state, setState, name, setName, load, showMore };
 }

@@ -9,6 +9,8 @@ export const internalProjectKeys = {
   customer: (id: string) => ['internal-project', id, 'customer'] as const,
   audit: (id: string) => ['internal-project', id, 'audit'] as const,
   products: ['catalogue', 'products'] as const,
+  /** The staff project list, every filter and page of it. */
+  list: ['internal-projects', 'list'] as const,
 };
 
 export function useInternalProject(id: string) {
@@ -32,7 +34,7 @@ export function useCatalogueProducts() {
 /**
  * A staff write on the project. Writes answer with the new revision but without the read side's
  * activity log, so the project is read again at that revision (X-Min-Revision: read your own
- * write), put in the cache, and the project's other reads are invalidated.
+ * write), put in the cache, and the project's other reads and the staff list are invalidated.
  */
 export function useProjectAction(id: string) {
   const client = useQueryClient();
@@ -43,7 +45,10 @@ export function useProjectAction(id: string) {
     },
     onSuccess: async (project) => {
       client.setQueryData(internalProjectKeys.project(id), project);
-      await client.invalidateQueries({ queryKey: internalProjectKeys.audit(id) });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: internalProjectKeys.audit(id) }),
+        client.invalidateQueries({ queryKey: internalProjectKeys.list }),
+      ]);
     },
   });
 }

@@ -6,6 +6,7 @@ import { internalStateOrder, productionStateLabel, projectStateLabel } from '../
 import { useProjectList } from '../../../lib/use-project-list';
 import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
 import { fetchInternalProjects } from '../api/internal-projects';
+import { internalProjectKeys } from '../api/queries';
 
 /** The user column: the list may carry an e-mail, a name, or a user object. */
 function userLabel(user: unknown): string {
@@ -20,7 +21,7 @@ function userLabel(user: unknown): string {
 
 /** /internal/projects/: all projects with state and name filters and a readiness column. */
 export function InternalProjectListPage() {
-  const { state, setState, name, setName, load, showMore } = useProjectList(fetchInternalProjects);
+  const { state, setState, name, setName, load, showMore } = useProjectList(internalProjectKeys.list, fetchInternalProjects);
 
   return (
     <section>

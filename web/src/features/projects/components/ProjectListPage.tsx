@@ -3,13 +3,14 @@ import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { formatCents, formatDate } from '../../../lib/format';
 import { customerStateOrder, projectStateLabel } from '../../../lib/project-labels';
+import { queryKeys } from '../../../lib/query-keys';
 import { useProjectList } from '../../../lib/use-project-list';
 import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
 import { fetchProjects } from '../api/projects';
 
 /** /projects: the customer's projects with state and name filters, a page at a time. */
 export function ProjectListPage() {
-  const { state, setState, name, setName, load, showMore } = useProjectList(fetchProjects);
+  const { state, setState, name, setName, load, showMore } = useProjectList(queryKeys.projectList, fetchProjects);
 
   return (
     <section>
