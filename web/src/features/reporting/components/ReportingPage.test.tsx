@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiClient, type RequestOptions } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { ReportingPage } from './ReportingPage';
 
 vi.mock('../../../lib/api-client', async (importOriginal) => {
@@ -75,9 +77,11 @@ const realAnswers = {
 
 function renderPage() {
   return render(
-    <MemoryRouter initialEntries={['/internal/reporting/']}>
-      <ReportingPage />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/internal/reporting/']}>
+        <ReportingPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

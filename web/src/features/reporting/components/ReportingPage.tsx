@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { productTypeDisplayNames } from '@shop/domain';
@@ -38,21 +39,14 @@ export function monthLabel(month: string): string {
 
 const productTypeLabel = (code: string) => (productTypeDisplayNames as Record<string, string>)[code] ?? code;
 
-/** Loads one report; null while loading. */
-function useStat<T>(load: () => Promise<T>, deps: readonly unknown[]): T | null {
-  const [value, setValue] = useState<T | null>(null);
-  useEffect(() => {
-    let current = true;
-    setValue(null);
-    void load().then((loaded) => {
-      if (current) setValue(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, deps);
-  return value;
-}
+/** Cache keys of the reports; the rolling one per window. */
+const statsKeys = {
+  monthly: ['stats', 'monthly-revenue'] as const,
+  rolling: (days: number) => ['stats', 'rolling-revenue', days] as const,
+  production: ['stats', 'production-revenue'] as const,
+  productsDue: ['stats', 'products-due'] as const,
+  projectsDue: ['stats', 'projects-due'] as const,
+};
 
 function Report({ title, loading, empty, controls, children }: { title: string; loading: boolean; empty: boolean; controls?: ReactNode; children: ReactNode }) {
   const headingId = useId();
@@ -263,21 +257,21 @@ function ProjectsDueReport({ projects }: { projects: ProjectDue[] | null }) {
  */
 export function ReportingPage() {
   const [days, setDays] = useState<number>(30);
-  const monthly = useStat(fetchMonthlyRevenue, []);
-  // Wrapped, because the rolling figure itself is null when the report failed.
-  const rolling = useStat(() => fetchRollingRevenue(days).then((value) => ({ value })), [days]);
-  const production = useStat(fetchProductionRevenue, []);
-  const productsDue = useStat(fetchProductsDue, []);
-  const projectsDue = useStat(fetchProjectsDue, []);
+  // The readers never fail (a failed report reads as empty), so `data` is undefined only while loading.
+  const monthly = useQuery({ queryKey: statsKeys.monthly, queryFn: fetchMonthlyRevenue });
+  const rolling = useQuery({ queryKey: statsKeys.rolling(days), queryFn: () => fetchRollingRevenue(days) });
+  const production = useQuery({ queryKey: statsKeys.production, queryFn: fetchProductionRevenue });
+  const productsDue = useQuery({ queryKey: statsKeys.productsDue, queryFn: fetchProductsDue });
+  const projectsDue = useQuery({ queryKey: statsKeys.projectsDue, queryFn: fetchProjectsDue });
 
   return (
     <section className="reporting">
       <h1>Reports</h1>
-      <MonthlyRevenueReport months={monthly} />
-      <RollingRevenueReport rolling={rolling === null ? undefined : rolling.value} days={days} onDays={setDays} />
-      <ProductionRevenueReport states={production} />
-      <ProductsDueReport products={productsDue} />
-      <ProjectsDueReport projects={projectsDue} />
+      <MonthlyRevenueReport months={monthly.data ?? null} />
+      <RollingRevenueReport rolling={rolling.data} days={days} onDays={setDays} />
+      <ProductionRevenueReport states={production.data ?? null} />
+      <ProductsDueReport products={productsDue.data ?? null} />
+      <ProjectsDueReport projects={projectsDue.data ?? null} />
     </section>
   );
 }
