@@ -53,6 +53,14 @@ export function App() {
     void loadSession();
   }, [loadSession]);
   const [queryClient] = useState(createQueryClient);
+  // Cached reads belong to the person who made them: another user (or none) starts with an empty cache.
+  useEffect(
+    () =>
+      useSessionStore.subscribe((session, previous) => {
+        if (session.user.user_id !== previous.user.user_id) queryClient.clear();
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -6,13 +7,11 @@ import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
-import { completeProfile, fetchProfileCompletion, type ProfileCompletionInfo } from '../api/account';
+import { completeProfile, fetchProfileCompletion } from '../api/account';
 import { useSessionStore } from '../../../lib/session/session-store';
 
 const fieldNames = ['name', 'password'] as const;
 type Field = (typeof fieldNames)[number];
-
-type Load = { kind: 'loading' } | { kind: 'ready'; info: ProfileCompletionInfo } | { kind: 'failed'; message: string };
 
 /**
  * /profile-completion/{token}: a guest finishes registering.
@@ -21,27 +20,14 @@ type Load = { kind: 'loading' } | { kind: 'ready'; info: ProfileCompletionInfo }
 export function ProfileCompletionPage() {
   const { token = '' } = useParams();
   const reloadSession = useSessionStore((s) => s.load);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [name, setName] = useState('');
+  const load = useQuery({ queryKey: ['profile-completion', token], queryFn: () => fetchProfileCompletion(token) });
+  // What the guest typed; until then the field shows the name the invitation carries.
+  const [typedName, setName] = useState<string | null>(null);
+  const name = typedName ?? load.data?.name ?? '';
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    fetchProfileCompletion(token).then(
-      (info) => {
-        if (!current) return;
-        setLoad({ kind: 'ready', info });
-        if (info.name) setName(info.name);
-      },
-      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [token]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -68,16 +54,16 @@ export function ProfileCompletionPage() {
   return (
     <section className="form-page">
       <h1>Complete your profile</h1>
-      {load.kind === 'loading' && <p role="status">Loading…</p>}
-      {load.kind === 'failed' && <Alert>{load.message}</Alert>}
-      {load.kind === 'ready' && done && (
+      {load.isPending && <p role="status">Loading…</p>}
+      {load.isError && <Alert>{errorMessage(load.error)}</Alert>}
+      {load.isSuccess && done && (
         <Alert kind="success">
           Your account is ready. Go to <Link to={paths.projects}>your projects</Link> or <Link to={paths.login}>log in</Link>.
         </Alert>
       )}
-      {load.kind === 'ready' && !done && (
+      {load.isSuccess && !done && (
         <form onSubmit={onSubmit} noValidate aria-label="Complete your profile">
-          {load.info.email && <p>Finish registering {load.info.email} to keep your project.</p>}
+          {load.data.email && <p>Finish registering {load.data.email} to keep your project.</p>}
           {errors.form && <Alert>{errors.form}</Alert>}
           <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
           <FormField
