@@ -38,8 +38,12 @@ function toCheckoutProject(data: unknown): CheckoutProject {
 
 const checkoutPath = (id: string) => `/checkout/${encodeURIComponent(id)}/`;
 
-export async function fetchCheckout(id: string): Promise<CheckoutProject> {
-  return toCheckoutProject(await apiClient.get<unknown>(checkoutPath(id)));
+/** Read-your-writes (decision 0062): after a write, a read waits until its revision is projected. */
+const afterRevisionHeaders = (id: string, afterRevision?: number) =>
+  afterRevision === undefined ? undefined : { headers: { 'X-Min-Revision': `project-${id}@${afterRevision}` } };
+
+export async function fetchCheckout(id: string, afterRevision?: number): Promise<CheckoutProject> {
+  return toCheckoutProject(await apiClient.get<unknown>(checkoutPath(id), afterRevisionHeaders(id, afterRevision)));
 }
 
 /** The card (tokenized in the browser by the gateway's widget; sandbox: 4242 4242 4242 4242 succeeds); `deposit` pays half now. */
@@ -79,9 +83,12 @@ export interface TimelineEntry {
   detail: Record<string, unknown>;
 }
 
-/** GET /api/projects/{id}/timeline/ — the customer's timeline. */
-export async function fetchCustomerTimeline(id: string): Promise<TimelineEntry[]> {
+/** GET /api/projects/{id}/timeline/ — the customer's timeline; after a payment, at its revision. */
+export async function fetchCustomerTimeline(id: string, afterRevision?: number): Promise<TimelineEntry[]> {
   // Answers { id, state, progress, shipment, steps }; a bare list is accepted too.
-  const data = await apiClient.get<{ steps?: TimelineEntry[] } | TimelineEntry[] | undefined>(`/projects/${encodeURIComponent(id)}/timeline/`);
+  const data = await apiClient.get<{ steps?: TimelineEntry[] } | TimelineEntry[] | undefined>(
+    `/projects/${encodeURIComponent(id)}/timeline/`,
+    afterRevisionHeaders(id, afterRevision),
+  );
   return Array.isArray(data) ? data : (data?.steps ?? []);
 }

@@ -11,15 +11,16 @@ import {
   type ShippingAddress,
   type ShippingNotes,
 } from '@shop/domain';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { ProgressSteps } from '../../../components/ProgressSteps';
 import { QuoteTable } from '../../../components/QuoteTable';
-import { Timeline, type TimelineStep } from '../../../components/Timeline';
+import { Timeline } from '../../../components/Timeline';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchCheckout, fetchCustomerTimeline, payCheckout, type CheckoutProject } from '../api/checkout';
+import type { CheckoutProject } from '../api/checkout';
+import { useCheckout, useCheckoutTimeline, usePayment } from '../api/queries';
 
 const PAID_STATES = ['P', 'I', 'PS', 'C', 'S'];
 const TEST_CARD = '4242 4242 4242 4242';
@@ -38,8 +39,6 @@ const autoComplete: Record<(typeof addressFields)[number], string> = {
   state: 'address-level1',
   postal_code: 'postal-code',
 };
-
-type Load = { kind: 'loading' } | { kind: 'ready'; project: CheckoutProject } | { kind: 'failed'; message: string };
 
 /** A deposit is half the total, rounded up to the cent (the command side's rule, docs/decisions/0042). */
 export const depositOf = (total: number) => Math.ceil(total / 2);
@@ -65,56 +64,32 @@ export function amountDueNow(project: CheckoutProject, shippingNotes: ShippingNo
 export function CheckoutPage() {
   const { id = '' } = useParams();
   const uid = useId();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [deliveryType, setDeliveryType] = useState<DeliveryType>(0);
-  const [address, setAddress] = useState<ShippingAddress>({});
+  const load = useCheckout(id);
+  const timeline = useCheckoutTimeline(id);
+  const pay = usePayment(id);
+  // What the customer chose; until then the choices stored with the project.
+  const [chosenDeliveryType, setDeliveryType] = useState<DeliveryType | null>(null);
+  const [typedAddress, setAddress] = useState<ShippingAddress | null>(null);
   const [card, setCard] = useState('');
   const [deposit, setDeposit] = useState(false);
-  const [testMode, setTestMode] = useState(true);
   const [showProblems, setShowProblems] = useState(false);
-  const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [paid, setPaid] = useState(false);
-  const [timeline, setTimeline] = useState<TimelineStep[] | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    setLoad({ kind: 'loading' });
-    fetchCheckout(id).then(
-      (project) => {
-        if (!current) return;
-        setLoad({ kind: 'ready', project });
-        setDeliveryType(project.shipping_notes.delivery_type ?? 0);
-        setAddress(project.shipping_notes.shipping_address ?? {});
-      },
-      (error: unknown) => current && setLoad({ kind: 'failed', message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
-  useEffect(() => {
-    let current = true;
-    fetchCustomerTimeline(id).then(
-      (steps) => current && setTimeline(steps),
-      () => current && setTimeline([]),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, paid]);
-
-  if (load.kind === 'loading') return <p role="status">Loading checkout…</p>;
-  if (load.kind === 'failed')
+  if (load.isPending) return <p role="status">Loading checkout…</p>;
+  if (load.isError)
     return (
       <section>
         <h1>Checkout</h1>
-        <Alert>{load.message}</Alert>
+        <Alert>{errorMessage(load.error)}</Alert>
       </section>
     );
 
-  const project = load.project;
+  const project = load.data;
+  const paid = pay.isSuccess;
+  const paying = pay.isPending;
+  const testMode = pay.data?.testMode ?? true;
+  const deliveryType = chosenDeliveryType ?? project.shipping_notes.delivery_type ?? 0;
+  const address = typedAddress ?? project.shipping_notes.shipping_address ?? {};
   const shippingNotes: ShippingNotes = { delivery_type: deliveryType, ...(deliveryType === 2 ? {} : { shipping_address: address }) };
   const problems = validateShippingNotes(shippingNotes);
   const addressMessage = problems[0]?.message;
@@ -132,17 +107,10 @@ export function CheckoutPage() {
       setFailure('Please enter a card number.');
       return;
     }
-    setPaying(true);
     try {
-      const answer = await payCheckout(project, shippingNotes, { card_number: card.replace(/\s+/g, ''), deposit: partial });
-      const updated = answer.project;
-      setTestMode(answer.testMode);
-      setLoad({ kind: 'ready', project: { ...project, ...updated, id: updated.id || project.id, fabrics: updated.fabrics.length ? updated.fabrics : project.fabrics } });
-      setPaid(true);
+      await pay.mutateAsync({ project, shippingNotes, payment: { card_number: card.replace(/\s+/g, ''), deposit: partial } });
     } catch (error) {
       setFailure(errorMessage(error));
-    } finally {
-      setPaying(false);
     }
   }
 
@@ -269,7 +237,7 @@ export function CheckoutPage() {
 
       <section aria-labelledby={`${uid}-timeline`}>
         <h2 id={`${uid}-timeline`}>Timeline</h2>
-        {timeline === null ? <p role="status">Loading timeline…</p> : <Timeline steps={timeline} />}
+        {timeline.data === undefined ? <p role="status">Loading timeline…</p> : <Timeline steps={timeline.data} />}
       </section>
     </section>
   );
