@@ -42,6 +42,24 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 13 item 3: query-api reaches the event store only through read-side modules of
+    // @shop/projectors/queries (projectAsOf, eventsNaming), never from a route. dependency-cruiser cannot
+    // say this (query-api imports infra through its one barrel), so it is said here, by name.
+    files: ['query-api/src/**/*.ts'],
+    ignores: ['query-api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'MemberExpression[property.name=/^(appendToStream|readStream|readAll|subscribeToAll)$/]',
+          'Literal[value=/\\b(from|join)\\s+events\\b/i]',
+          'TemplateElement[value.raw=/\\b(from|join)\\s+events\\b/i]',
+        ].map((selector) => ({ selector, message: 'query-api reads events only through a read-side module of @shop/projectors/queries.' })),
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: '@shop/infra', importNames: ['PersonalDataKeys'], message: 'Which streams hold a user’s data is read by the read side (eventsNaming).' }] }],
+    },
+  },
+  {
     // Zones of the web app (bulletproof-react): features import neither app/ nor each other;
     // lib/ and components/ import neither. Proven by web/src/lint-zones.test.ts.
     files: ['web/src/**/*.{ts,tsx}'],

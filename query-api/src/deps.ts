@@ -11,7 +11,10 @@ export interface NotificationsService {
 export interface QueryApiDeps {
   pool: Pool;
   logger: Logger;
-  /** Only for the staff time travel (`as_of`), which the read side's `projectAsOf` folds from the stream. */
+  /**
+   * Only handed to the read side's modules that read the log on request: the staff time travel's
+   * `projectAsOf` and the data export's `eventsNaming`. No route reads the store itself.
+   */
   eventStore: EventStore;
   clock: Clock;
   /** When set, GET /notifications/ reads this service instead of the notifications read model. */

@@ -17,6 +17,21 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const layers = ['domain/src', 'infra/src', 'command-api/src', 'query-api/src', 'projectors/src', 'server/src', 'web/src'];
 const depcruise = () => spawnSync(bin('depcruise'), [...layers, '--config', '.dependency-cruiser.cjs'], { cwd: root, encoding: 'utf8' });
 const knip = () => spawnSync(bin('knip'), ['--no-progress'], { cwd: root, encoding: 'utf8' });
+const eslint = (file: string) => spawnSync(bin('eslint'), [file], { cwd: root, encoding: 'utf8' });
+
+/**
+ * query-api reaches the event store only through read-side modules (issue 13 item 3). It imports infra
+ * through one barrel, so dependency-cruiser cannot tell the event store from the rest; ESLint says it
+ * by name. The route below is how the data export read the log before it moved to `eventsNaming`.
+ */
+const routeReadingTheLog = `import { PersonalDataKeys, type EventStore, type Pool } from '@shop/infra';
+
+export async function leaked(pool: Pool, eventStore: EventStore, userId: string) {
+  const keyed = await new PersonalDataKeys(pool).streamsOf(userId);
+  const naming = await pool.query(\`SELECT DISTINCT stream_id FROM events WHERE data->>'userId' = $1\`, [userId]);
+  return [keyed, naming, await eventStore.readStream('user-' + userId)];
+}
+`;
 
 /** One wrong way per boundary the issue named: the pure domain, the web app, the query side. */
 const wrongWays = [
@@ -45,6 +60,13 @@ describe('import boundaries', () => {
     const cruised = await withFile(from, text, depcruise);
     expect(cruised.status).not.toBe(0);
     expect(cruised.stdout).toMatch(new RegExp(`${rule}: ${from}/wrong-way-`));
+  });
+
+  it('fails ESLint on a query-api route that reads the event store itself', { timeout: 300_000 }, async () => {
+    const linted = await withFile('query-api/src', routeReadingTheLog, eslint);
+    expect(linted.status).not.toBe(0);
+    expect(linted.stdout).toMatch(/'PersonalDataKeys' import from '@shop\/infra' is restricted/);
+    expect(linted.stdout.match(/query-api reads events only through a read-side module/g)).toHaveLength(2);
   });
 
   it('fails knip on a stray file nothing imports', { timeout: 300_000 }, async () => {

@@ -9,3 +9,4 @@ export * from './organizations/queries.js';
 export * from './notifications/queries.js';
 export * from './catalogue/queries.js';
 export * from './time-travel/project-as-of.js';
+export * from './personal-data/events-naming.js';

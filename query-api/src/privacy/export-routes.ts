@@ -1,11 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { documentRead, PersonalDataKeys, requireUser, type EventStore, type Pool, type StoredEvent } from '@shop/infra';
-import { findOrganizations, findProjects, findUser } from '@shop/projectors/queries';
+import { documentRead, requireUser, type StoredEvent } from '@shop/infra';
+import { eventsNaming, findOrganizations, findProjects, findUser } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
-
-/** Event data fields that name a user by id: events in other people's streams that name the caller. */
-const USER_ID_FIELDS = ['userId', 'ownerId', 'fromUserId', 'toUserId'];
 
 const ExportFile = z.object({
     exported_at: z.string(),
@@ -19,7 +16,8 @@ const ExportFile = z.object({
 /**
  * GET /users/export/ (GDPR art. 15): everything the shop holds about the caller as a JSON file:
  * the profile, the login e-mail, their projects and organizations, and every event that names
- * them, decrypted. Unlike the other reads it reads the event store: the log is part of what is held.
+ * them, decrypted. Unlike the other reads it includes events: the log is part of what is held, and the
+ * read side's `eventsNaming` reads them from the event store (the route never does).
  */
 export function exportRoutes(deps: QueryDeps): Router {
   const router = Router();
@@ -57,25 +55,6 @@ export async function personalDataOf(deps: Pick<QueryDeps, 'pool' | 'eventStore'
     events: (await eventsNaming(deps.pool, deps.eventStore, userId)).map(exportedEvent),
   };
 }
-
-/** Events of the streams holding the user's personal data, and every other event naming them by id. */
-async function eventsNaming(pool: Pool, eventStore: EventStore, userId: string): Promise<StoredEvent[]> {
-  const keyed = await new PersonalDataKeys(pool).streamsOf(userId);
-  const naming = await pool.query<{ stream_id: string }>(
-    `SELECT DISTINCT stream_id FROM events WHERE ${USER_ID_FIELDS.map((field) => `data->>'${field}' = $1`).join(' OR ')} OR metadata->>'actor' = $1`,
-    [userId],
-  );
-  const streams = [...new Set([...keyed, ...naming.rows.map((row) => row.stream_id)])].sort();
-  const events: StoredEvent[] = [];
-  for (const stream of streams) {
-    const stored = await eventStore.readStream(stream);
-    // Own streams whole; in others only what names or was done by the user.
-    events.push(...(keyed.includes(stream) ? stored : stored.filter((event) => names(event, userId))));
-  }
-  return events.sort((a, b) => a.globalPosition - b.globalPosition);
-}
-
-const names = (event: StoredEvent, userId: string) => event.metadata.actor === userId || USER_ID_FIELDS.some((field) => event.data[field] === userId);
 
 const exportedEvent = (event: StoredEvent) => ({
   id: event.id,
