@@ -124,6 +124,23 @@ describe('editing a draft', () => {
       { type: 'CheckoutDetailsUpdated', data: { name: 'Living room', notes: { tax_exempt: false }, shipping_notes: draft.shipping_notes!, ...by(customer) } },
     ]);
   });
+  // SPEC §3: a checkout update carries only id, name, state, fabrics, notes and shipping_notes; id, state and
+  // fabrics are accepted and ignored (fabrics cannot change at checkout, state moves by payment).
+  it('UpdateCheckout that also carries id, state and fabrics records only the name, notes and shipping notes', () => {
+    const carrying = { ...commandFor('UpdateCheckout', customer), name: 'Den', id: 'p-1', state: 'P', fabrics: [{ id: 'f-9', name: 'Silk', items: [] }] };
+    project.given(historyTo.A).when(carrying).then([
+      { type: 'CheckoutDetailsUpdated', data: { name: 'Den', notes: { tax_exempt: false }, shipping_notes: draft.shipping_notes!, ...by(customer) } },
+    ]);
+  });
+  it('UpdateCheckout leaves the project’s state and fabrics as they were', () => {
+    const before = fold(projectDecider, historyTo.A);
+    const carrying = { ...commandFor('UpdateCheckout', customer), name: 'Den', state: 'D', fabrics: [] };
+    const after = fold(projectDecider, [...historyTo.A, ...projectDecider.decide(carrying, before)]);
+    if (before.status !== 'existing' || after.status !== 'existing') throw new Error('expected an existing project');
+    expect(after.project.name).toBe('Den');
+    expect(after.project.state).toBe('A');
+    expect(after.project.fabrics).toEqual(before.project.fabrics);
+  });
 });
 
 describe('review and approval', () => {
