@@ -61,18 +61,22 @@ describe('routes', () => {
 
   it('shows a not-found page for unknown paths', async () => {
     render(
-      <MemoryRouter initialEntries={['/no/such/page']}>
-        <AppRoutes />
-      </MemoryRouter>,
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/no/such/page']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('the editor says so when the catalogue cannot be loaded', async () => {
     render(
-      <MemoryRouter initialEntries={['/projects/editor/guest/edit']}>
-        <AppRoutes />
-      </MemoryRouter>,
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/projects/editor/guest/edit']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('offline');
   });

@@ -1,6 +1,9 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render as renderElement, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { useBannerStore } from '../stores/banner-store';
 import { Banner } from './Banner';
 // Load the lazily imported renderer up front so fake timers do not hold it back.
@@ -12,6 +15,9 @@ vi.mock('../../../lib/api-client', async (importOriginal) => {
 });
 
 const get = vi.mocked(apiClient.get);
+
+/** Renders inside a fresh query cache, as a new visit has. */
+const render = (ui: ReactElement) => renderElement(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
 
 function answer(entries: { Active: boolean; Message: string }[]) {
   get.mockResolvedValue({ data: entries.map((attributes, i) => ({ id: i + 1, attributes })) });
@@ -27,7 +33,7 @@ describe('Banner', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     get.mockReset();
-    useBannerStore.setState({ notifications: [], index: 0 });
+    useBannerStore.setState({ index: 0 });
   });
   afterEach(() => {
     vi.useRealTimers();

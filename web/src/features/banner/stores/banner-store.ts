@@ -1,29 +1,16 @@
 import { create } from 'zustand';
-import { fetchActiveNotifications, type BannerNotification } from '../api/notifications';
 
 /** Banner rotation period (SPEC §2, §9). */
 export const BANNER_ROTATION_MS = 3750;
 
+/** Which notification the banner shows: client state; the notifications themselves are a query (Banner.tsx). */
 interface BannerState {
-  notifications: BannerNotification[];
   index: number;
-  /** Loads the active notifications; a failure leaves the banner empty (it is not worth an error). */
-  load: () => Promise<void>;
-  next: () => void;
+  /** Moves on to the next of `count` notifications, round and round. */
+  next: (count: number) => void;
 }
 
 export const useBannerStore = create<BannerState>()((set) => ({
-  notifications: [],
   index: 0,
-  load: async () => {
-    try {
-      const notifications = await fetchActiveNotifications();
-      set({ notifications, index: 0 });
-    } catch {
-      set({ notifications: [], index: 0 });
-    }
-  },
-  next: () => set((s) => ({ index: s.notifications.length > 0 ? (s.index + 1) % s.notifications.length : 0 })),
+  next: (count) => set((s) => ({ index: count > 0 ? (s.index + 1) % count : 0 })),
 }));
-
-export const selectCurrentNotification = (s: BannerState) => s.notifications[s.index];

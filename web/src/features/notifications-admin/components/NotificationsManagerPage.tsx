@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import {
   createNotification,
   deleteNotification,
@@ -10,8 +11,8 @@ import {
   type NotificationInput,
 } from '../api/notifications-admin';
 
-/** Every notification, as staff manage them (the banner reads only the active ones, on its own). */
-const notificationsKey = ['internal-notifications'] as const;
+/** Every notification, as staff manage them; the banner reads the active ones under the same prefix. */
+const notificationsKey = [...queryKeys.notifications, 'all'] as const;
 
 function NotificationForm({
   initial,
@@ -87,7 +88,8 @@ export function NotificationsManagerPage() {
     try {
       await action();
       setNotice({ kind: 'success', text: success });
-      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+      // The banner's read too: a staff change shows in the banner without a reload.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       return true;
     } catch (error) {
       setNotice({ kind: 'error', text: errorMessage(error) });
