@@ -9,8 +9,14 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
 
 export function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'object') return jsonCopyText(JSON.stringify(value));
+  const text = typeof value === 'string' ? value : String(value);
   return HAS_SPECIAL.test(text) ? text.replace(SPECIAL, (char) => ESCAPES[char]!) : text;
+}
+
+/** JSON text holds no raw tab, new line or carriage return (JSON escapes them): only backslashes need doubling. */
+function jsonCopyText(json: string): string {
+  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
 }
 
 export function copyLine(values: readonly unknown[]): string {

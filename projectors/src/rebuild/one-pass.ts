@@ -55,11 +55,14 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     for (const projection of projections) await dropStaleRebuilds(deps.pool, projection.name);
     const targets = projections.map((projection) => targetOf(projection, options));
     try {
-      for (const target of targets) {
-        await dropSchema(deps.pool, target.schema);
-        await createStagingTables(deps.pool, target.schema, target.projection.tables);
-      }
-      const total = await countEvents(deps.pool, options.until);
+      // Schemas are independent: made side by side, while the log is counted.
+      const [total] = await Promise.all([
+        countEvents(deps.pool, options.until),
+        ...targets.map(async (target) => {
+          await dropSchema(deps.pool, target.schema);
+          await createStagingTables(deps.pool, target.schema, target.projection.tables);
+        }),
+      ]);
       const report = progressReporter(options, total);
       const events = await load(deps, targets, options, report);
       report('index', events);
@@ -157,12 +160,13 @@ async function openShards(pool: Pool, targets: Target[], workers: number): Promi
   if (workers === 1) return [await localShard(pool, plain)];
   const url = (pool as Pool & { options: { connectionString?: string } }).options.connectionString;
   if (!url) throw new Error('Rebuild workers need a pool made from a connection string');
-  const shards: Shard[] = [];
-  try {
-    for (let i = 0; i < workers; i++) shards.push(await threadShard(url, plain));
-  } catch (error) {
+  // Started together: each worker loads and compiles the folding code, which takes a while.
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => threadShard(url, plain)));
+  const shards = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
     await Promise.all(shards.map((shard) => shard.close()));
-    throw error;
+    throw failed.reason;
   }
   return shards;
 }

@@ -45,8 +45,8 @@ export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltP
         await client.query(`ALTER TABLE public.${quoted(table)} SET SCHEMA ${quoted(retired[index]!)}`);
         await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA public`);
       }
-      await moveBookkeeping(client, schema, projection.name);
     }
+    await moveBookkeeping(client, rebuilt);
   });
   for (const [index, { schema }] of rebuilt.entries()) {
     await dropSchema(deps.pool, retired[index]!);
@@ -54,17 +54,20 @@ export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltP
   }
 }
 
-async function moveBookkeeping(client: PoolClient, schema: string, name: string): Promise<void> {
-  await client.query('DELETE FROM public.projection_stream_revisions WHERE projection = $1', [name]);
-  await client.query(
-    `INSERT INTO public.projection_stream_revisions SELECT * FROM ${quoted(schema)}.projection_stream_revisions WHERE projection = $1`,
-    [name],
-  );
+/** Every rebuilt projection's per-stream revisions and checkpoint replace the live ones, in one statement each. */
+async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProjection[]): Promise<void> {
+  const names = rebuilt.map(({ projection }) => projection.name);
+  const from = (table: string) =>
+    rebuilt.map(({ schema, projection }) => `SELECT * FROM ${quoted(schema)}.${table} WHERE ${table === 'projection_checkpoints' ? 'name' : 'projection'} = ${literal(projection.name)}`).join(' UNION ALL ');
+  await client.query('DELETE FROM public.projection_stream_revisions WHERE projection = ANY($1)', [names]);
+  await client.query(`INSERT INTO public.projection_stream_revisions ${from('projection_stream_revisions')}`);
   await client.query(
     `INSERT INTO public.projection_checkpoints (name, transaction_id, global_position, updated_at)
-       SELECT name, transaction_id, global_position, now() FROM ${quoted(schema)}.projection_checkpoints WHERE name = $1
+       SELECT name, transaction_id, global_position, now() FROM (${from('projection_checkpoints')}) AS rebuilt
      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
        global_position = EXCLUDED.global_position, updated_at = now()`,
-    [name],
   );
 }
+
+/** A projection's name as an SQL string literal (names are ours, but quoted all the same). */
+const literal = (name: string): string => `'${name.replaceAll("'", "''")}'`;

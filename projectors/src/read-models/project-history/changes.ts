@@ -11,15 +11,18 @@ const IGNORED = new Set(['updated']);
 
 /** What an event changed: the top-level fields of the project view that differ before and after. */
 export function viewChanges(before: ProjectView | null, after: ProjectView | null): FieldChange[] {
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const from = (before ?? {}) as unknown as Record<string, unknown>;
+  const to = (after ?? {}) as unknown as Record<string, unknown>;
   const changes: FieldChange[] = [];
-  for (const key of keys) {
-    if (IGNORED.has(key)) continue;
-    const from = before ? (before as unknown as Record<string, unknown>)[key] : undefined;
-    const to = after ? (after as unknown as Record<string, unknown>)[key] : undefined;
-    if (!sameJson(from, to)) changes.push({ field: key, from: from ?? null, to: to ?? null });
-  }
+  // Fields in the order of `before`, then those only `after` has (no merged key set: this runs
+  // for every event of a rebuild, and the set was most of what it allocated).
+  for (const key of Object.keys(from)) addChange(changes, key, from[key], to[key]);
+  for (const key of Object.keys(to)) if (!Object.prototype.hasOwnProperty.call(from, key)) addChange(changes, key, undefined, to[key]);
   return changes;
+}
+
+function addChange(changes: FieldChange[], field: string, from: unknown, to: unknown): void {
+  if (!IGNORED.has(field) && !sameJson(from, to)) changes.push({ field, from: from ?? null, to: to ?? null });
 }
 
 /**
