@@ -78,6 +78,7 @@ describe('routes', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('offline');
+    // Reads are tried three times when the server cannot be reached (lib/query-client.ts) before saying so.
+    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent('offline');
   });
 });

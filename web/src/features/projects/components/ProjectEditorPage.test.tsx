@@ -1,9 +1,11 @@
 import { buildFabricsResponse, buildProductsResponse, formatPrice, quoteLineItemPrice, seedFabrics, seedProducts, validationMessages as m } from '@shop/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { emptyProfile } from '../../../lib/user-profile';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { GUEST_PROJECT_KEY } from '../stores/guest-project';
@@ -20,13 +22,15 @@ const put = vi.mocked(apiClient.put);
 
 function renderEditor(path = '/projects/editor/guest/edit') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<h1>Landing</h1>} />
-        <Route path="/projects/editor/:id/edit" element={<ProjectEditorPage />} />
-        <Route path="/projects/editor/:id" element={<h1>Summary</h1>} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<h1>Landing</h1>} />
+          <Route path="/projects/editor/:id/edit" element={<ProjectEditorPage />} />
+          <Route path="/projects/editor/:id" element={<h1>Summary</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
+import { useAfterProjectWrite, useEditorCatalogue, useProjectDetail } from '../api/queries';
 import { FabricEditor } from './FabricEditor';
 import { FieldMessage, firstMessage } from './field-problems';
 import { useStartingType } from './use-starting-type';
@@ -17,30 +18,39 @@ export function ProjectCreatePage() {
 }
 
 /**
- * Enters the editor store for a route id, following SPEC §2: a visitor who is not logged in and
+ * Opens a route id in the editor store, following SPEC §2: a visitor who is not logged in and
  * whose id is not guest goes to /; a different id clears the project, loads products and fabrics,
- * then the project. Renders `children` once the project is there.
+ * then the project (TanStack Query), which the store then holds as the draft. Renders `children`
+ * once the project is there.
  */
 export function useEditorRoute(): { id: string; gate: 'session' | 'home' | 'loading' | 'failed' | 'ready'; error: string | null } {
   const { id = GUEST_ID } = useParams();
   const sessionReady = useSessionStore(selectSessionReady);
   const loggedIn = useSessionStore(selectLoggedIn);
   const allowed = id === GUEST_ID || loggedIn;
-  const enter = useEditorStore((s) => s.enter);
-  const projectId = useEditorStore((s) => s.projectId);
-  const status = useEditorStore((s) => s.status);
-  const error = useEditorStore((s) => s.error);
+  const open = useEditorStore((s) => s.open);
+  // Once the store holds the project, it is the customer's draft: no read replaces it.
+  const entered = useEditorStore((s) => s.projectId === id);
   const hasProject = useEditorStore((s) => s.project !== null);
+  const afterRevision = useEditorStore((s) => s.revisions[id]);
+  const wanted = sessionReady && allowed && !entered;
+  const catalogue = useEditorCatalogue(wanted);
+  const detail = useProjectDetail(id, afterRevision, wanted && id !== GUEST_ID && catalogue.isSuccess);
 
+  // Hands what was read to the store (not a loader: the queries above read it).
   useEffect(() => {
-    if (sessionReady && allowed) void enter(id);
-  }, [sessionReady, allowed, id, enter]);
+    if (!wanted || !catalogue.data) return;
+    if (id === GUEST_ID) open(id, null, catalogue.data);
+    else if (detail.data) open(id, detail.data, catalogue.data);
+  }, [wanted, id, catalogue.data, detail.data, open]);
+  useEffect(() => () => useEditorStore.getState().leave(id), [id]);
 
   if (!sessionReady) return { id, gate: 'session', error: null };
   if (!allowed) return { id, gate: 'home', error: null };
-  if (projectId !== id || status === 'idle' || status === 'loading' || (status === 'ready' && !hasProject)) return { id, gate: 'loading', error: null };
-  if (status === 'failed') return { id, gate: 'failed', error };
-  return { id, gate: 'ready', error: null };
+  if (entered) return { id, gate: hasProject ? 'ready' : 'loading', error: null };
+  const failure = catalogue.error ?? detail.error;
+  if (failure) return { id, gate: 'failed', error: errorMessage(failure) };
+  return { id, gate: 'loading', error: null };
 }
 
 /** /projects/editor/{id}/edit (id may be guest): the project editor. */
@@ -83,6 +93,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
   const storeError = useEditorStore((s) => s.error);
   const { setDetails, addFabric, save, saveAsNew, submit, copy, remove } = useEditorStore.getState();
   const loggedIn = useSessionStore(selectLoggedIn);
+  const afterWrite = useAfterProjectWrite();
   const isGuest = routeId === GUEST_ID;
   useStartingType();
 
@@ -94,11 +105,15 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
   const [submitTried, setSubmitTried] = useState(false);
   const fabricsError = firstMessage(problems, 'fabrics');
 
-  /** Failures are kept in the store's `error` (shown below); validation problems beside their fields. */
+  /**
+   * Failures are kept in the store's `error` (shown below); validation problems beside their fields.
+   * A write changes what the project list and the project's reads show, so they are refreshed.
+   */
   async function run(action: () => Promise<void>) {
     setNotice(null);
     try {
       await action();
+      afterWrite();
     } catch (error) {
       if (!(error instanceof EditorValidationError) && !useEditorStore.getState().error) useEditorStore.setState({ error: errorMessage(error) });
     }
@@ -241,6 +256,7 @@ function GuestRegistration() {
   const id = useId();
   const registerGuest = useEditorStore((s) => s.registerGuest);
   const saving = useEditorStore((s) => s.saving);
+  const afterWrite = useAfterProjectWrite();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [sent, setSent] = useState<string | null>(null);
@@ -254,6 +270,7 @@ function GuestRegistration() {
     setFailure(null);
     try {
       const answer = await registerGuest(email);
+      afterWrite();
       setSent(answer.message ?? `We sent a link to ${email.trim()}.`);
     } catch (error) {
       setFailure(errorMessage(error));

@@ -1,5 +1,4 @@
 import { costDetails, deliveryTypeLabel, projectStateLabels, trackingLink, type Carrier } from '@shop/domain';
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -8,7 +7,7 @@ import { QuoteTable } from '../../../components/QuoteTable';
 import { Timeline } from '../../../components/Timeline';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { fetchTimeline } from '../api/projects';
+import { useAfterProjectWrite, useProjectTimeline } from '../api/queries';
 import { GUEST_ID, useEditorStore } from '../stores/editor-store';
 import { useEditorRoute } from './ProjectEditorPage';
 
@@ -23,12 +22,8 @@ export function ProjectSummaryPage() {
   const saving = useEditorStore((s) => s.saving);
   const storeError = useEditorStore((s) => s.error);
   const serverId = route.gate === 'ready' && route.id !== GUEST_ID ? route.id : null;
-  // Keyed by the project's state too: a state change adds a step, so it is a new timeline.
-  const timeline = useQuery({
-    queryKey: ['project', serverId, 'timeline', detail?.state],
-    queryFn: () => fetchTimeline(serverId!),
-    enabled: serverId !== null,
-  });
+  const timeline = useProjectTimeline(serverId, detail?.state);
+  const afterWrite = useAfterProjectWrite();
 
   if (route.gate === 'session' || route.gate === 'loading') return <p role="status">Loading project…</p>;
   if (route.gate === 'home') return <Navigate to={paths.landing} replace />;
@@ -48,6 +43,7 @@ export function ProjectSummaryPage() {
   const onCopy = async () => {
     try {
       const newId = await useEditorStore.getState().copy();
+      afterWrite();
       void navigate(to.projectEdit(newId));
     } catch {
       // shown from the store's error

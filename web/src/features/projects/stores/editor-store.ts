@@ -14,16 +14,8 @@ import {
 } from '@shop/domain';
 import { create } from 'zustand';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchFabrics, fetchProducts, type Catalogue } from '../api/catalogue';
-import {
-  copyProject,
-  createGuest,
-  createProject,
-  deleteProject,
-  fetchProject,
-  updateProject,
-  type ProjectDetail,
-} from '../api/projects';
+import type { Catalogue } from '../api/catalogue';
+import { copyProject, createGuest, createProject, deleteProject, updateProject, type ProjectDetail } from '../api/projects';
 import { clearGuestProject, readGuestProject, writeGuestProject } from './guest-project';
 
 /** The id of the project a guest keeps in local storage (SPEC §2). */
@@ -34,8 +26,6 @@ export interface EditorProject extends ProjectDraft {
   id: string | null;
   state: ProjectState;
 }
-
-export type EditorStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 const emptyCatalogue: Catalogue = { products: [], types: {}, categories: [], fabrics: [] };
 
@@ -53,16 +43,19 @@ export interface EditorState {
   /** The project as the server last answered it (dates, cost, shipment); null for the guest project. */
   detail: ProjectDetail | null;
   catalogue: Catalogue;
-  /** SPEC §4: true while the catalogue loads. */
-  fetching: boolean;
-  status: EditorStatus;
+  /** The stream revision this browser last wrote per project, so opening it reads that write. */
+  revisions: Record<string, number>;
   error: string | null;
   saving: boolean;
   dirty: boolean;
 
-  /** SPEC §2: a different id clears the project, loads products and fabrics, then the project. */
-  enter: (id: string) => Promise<void>;
-  loadCatalogue: () => Promise<void>;
+  /**
+   * Opens the project of a route id as read (TanStack Query, api/queries.ts): the server's project,
+   * or for 'guest' the one kept in this browser. From here on it is the customer's draft.
+   */
+  open: (id: string, detail: ProjectDetail | null, catalogue: Catalogue) => void;
+  /** Leaving the route of a project deleted here: the id is let go, so coming back reads it again. */
+  leave: (id: string) => void;
   reset: () => void;
 
   setDetails: (patch: Partial<Pick<EditorProject, 'name' | 'category' | 'additional_notes'>>) => void;
@@ -134,10 +127,9 @@ function withMatchedProduct(item: LineItem, catalogue: Catalogue): LineItem {
 }
 
 export const useEditorStore = create<EditorState>()((set, get) => {
-  /** The stream revision this browser last wrote per project, so opening it reads that write. */
-  const written = new Map<string, number>();
   const remember = (detail: ProjectDetail) => {
-    if (detail.id && detail.revision !== undefined) written.set(detail.id, detail.revision);
+    const { id, revision } = detail;
+    if (id && revision !== undefined) set((s) => ({ revisions: { ...s.revisions, [id]: revision } }));
   };
   /** Applies a change to the project; the guest project is written through to local storage. */
   const change = (update: (project: EditorProject) => EditorProject) => {
@@ -181,39 +173,21 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     project: null,
     detail: null,
     catalogue: emptyCatalogue,
-    fetching: false,
-    status: 'idle',
+    revisions: {},
     error: null,
     saving: false,
     dirty: false,
 
-    enter: async (id) => {
-      if (get().projectId === id && get().status !== 'failed') return;
-      set({ projectId: id, project: null, detail: null, status: 'loading', error: null, dirty: false });
-      try {
-        await get().loadCatalogue();
-        const detail = id === GUEST_ID ? null : await fetchProject(id, written.get(id));
-        const project = detail ? fromDetail(detail) : { ...blankProject(), ...(readGuestProject() ?? {}) };
-        if (get().projectId !== id) return; // the visitor moved on meanwhile
-        set({ project, detail, status: 'ready' });
-      } catch (error) {
-        if (get().projectId === id) set({ status: 'failed', error: errorMessage(error) });
-      }
+    open: (id, detail, catalogue) => {
+      const project = detail ? fromDetail(detail) : { ...blankProject(), ...(readGuestProject() ?? {}) };
+      set({ projectId: id, project, detail, catalogue, error: null, dirty: false });
     },
 
-    loadCatalogue: async () => {
-      if (get().catalogue.products.length > 0) return;
-      set({ fetching: true });
-      try {
-        const [products, fabrics] = await Promise.all([fetchProducts(), fetchFabrics()]);
-        set({ catalogue: { ...products, fabrics: fabrics.fabrics }, fetching: false });
-      } catch (error) {
-        set({ fetching: false });
-        throw error;
-      }
+    leave: (id) => {
+      if (get().projectId === id && !get().project) set({ projectId: null });
     },
 
-    reset: () => set({ projectId: null, project: null, detail: null, status: 'idle', error: null, dirty: false, saving: false }),
+    reset: () => set({ projectId: null, project: null, detail: null, error: null, dirty: false, saving: false }),
 
     setDetails: (patch) => change((p) => ({ ...p, ...patch })),
     addFabric: () => change((p) => ({ ...p, fabrics: [...p.fabrics, { id: newId(), name: '', source: 'customer', items: [] }] })),
@@ -293,7 +267,8 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       set({ saving: true, error: null });
       try {
         await deleteProject(project.id);
-        set({ saving: false, projectId: null, project: null, detail: null, status: 'idle' });
+        // The id stays entered while the page moves on, so the deleted project is not read again.
+        set({ saving: false, project: null, detail: null });
       } catch (error) {
         set({ saving: false, error: errorMessage(error) });
         throw error;
