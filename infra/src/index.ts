@@ -7,6 +7,7 @@ export * from './postgres/free-port.js';
 export * from './event-store/event-store.js';
 export * from './event-store/postgres-event-store.js';
 export * from './runtime/clock-and-ids.js';
+export * from './runtime/seeded-random.js';
 export * from './http/http-error.js';
 export * from './http/error-handler.js';
 export * from './http/validate.js';

@@ -8,3 +8,5 @@ export * from './relay/event-relay.js';
 export * from './read-models/index.js';
 export * from './rebuild/index.js';
 export * from './reactors/index.js';
+export * from './cli/cli-database.js';
+export { CliUsageError, parseCliArgs } from './cli/args.js';

@@ -1,2 +1,3 @@
 export * from './shop.js';
 export * from './scaled-shop.js';
+export { generateDemoData, type DemoSummary } from './demo-data/generate.js';

@@ -1,3 +1,3 @@
 export * from './test-database.js';
 export * from '../event-store/event-store.contract.js';
-export * from './seeded-random.js';
+export * from '../runtime/seeded-random.js';

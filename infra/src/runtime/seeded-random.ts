@@ -1,4 +1,7 @@
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so a failing run can be replayed. */
+/**
+ * Deterministic pseudo-random numbers in [0, 1) (mulberry32): a failing test run can be replayed,
+ * and the demo history of one seed is the same history every time.
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed;
   return () => {
