@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -7,35 +8,31 @@ import { errorMessage } from '../../../lib/api-client';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
 import { activateAccount, resendActivation } from '../api/account';
 
-type State = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
-
 /** /activation/{token}: PUT /api/activation/ { activation_key } once, then offers to log in. */
 export function ActivationPage() {
   const { token = '' } = useParams();
-  const [state, setState] = useState<State>({ kind: 'working' });
+  // A write, not a read: a mutation, sent when the page opens.
+  const { mutate: activate, status, error } = useMutation({ mutationFn: activateAccount });
   const started = useRef<string | null>(null);
 
   useEffect(() => {
     if (started.current === token) return; // one activation per token, even under StrictMode
     started.current = token;
-    activateAccount(token).then(
-      () => setState({ kind: 'done' }),
-      (error: unknown) => setState({ kind: 'failed', message: errorMessage(error) }),
-    );
-  }, [token]);
+    activate(token);
+  }, [token, activate]);
 
   return (
     <section className="form-page">
       <h1>Account activation</h1>
-      {state.kind === 'working' && <p role="status">Activating your account…</p>}
-      {state.kind === 'done' && (
+      {(status === 'idle' || status === 'pending') && <p role="status">Activating your account…</p>}
+      {status === 'success' && (
         <Alert kind="success">
           Your account is active. <Link to={paths.login}>Log in</Link> to continue.
         </Alert>
       )}
-      {state.kind === 'failed' && (
+      {status === 'error' && (
         <>
-          <Alert>{state.message}</Alert>
+          <Alert>{errorMessage(error)}</Alert>
           <ResendActivationForm />
         </>
       )}
