@@ -20,7 +20,7 @@ export function useCheckoutTimeline(id: string) {
   return useQuery({ queryKey: checkoutKeys.timeline(id), queryFn: () => readTimeline(id) });
 }
 
-export interface Payment {
+interface Payment {
   project: CheckoutProject;
   shippingNotes: ShippingNotes;
   payment: PaymentInput;

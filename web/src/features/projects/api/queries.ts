@@ -5,7 +5,7 @@ import { fetchFabrics, fetchProducts, type Catalogue } from './catalogue';
 import { fetchProject, fetchTimeline } from './projects';
 
 /** Cache keys of the editor's and summary's reads; a project's sit under the customer's project key. */
-export const projectKeys = {
+const projectKeys = {
   catalogue: ['catalogue', 'editor'] as const,
   /** The project as the editor opens it, at least at `afterRevision` when this browser wrote it. */
   detail: (id: string, afterRevision: number | undefined) => [...queryKeys.project(id), 'detail', afterRevision ?? null] as const,
