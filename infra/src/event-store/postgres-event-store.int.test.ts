@@ -16,6 +16,37 @@ afterAll(async () => {
 
 eventStoreContract('PostgreSQL', () => new PostgresEventStore(db.pool, { pollIntervalMs: 20 }));
 
+describe('PostgreSQL append in one statement', () => {
+  const event = () => ({ id: randomUUID(), type: 'Noted', data: { n: 1 }, metadata: { actor: 't', correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-01T00:00:00.000Z' } });
+  const revisionRow = async (stream: string) =>
+    (await db.pool.query<{ revision: string }>('SELECT revision::text AS revision FROM streams WHERE stream_id = $1', [stream])).rows[0]?.revision;
+
+  it('answers a retried append as a no-op whatever it expected, and a refused one moves nothing', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const id = `retry-${randomUUID()}`;
+    const first = [event(), event()];
+    await store.appendToStream(id, first, { expectedRevision: 'no_stream' });
+    const second = [event()];
+    await store.appendToStream(id, second, { expectedRevision: 1 });
+    expect(await store.appendToStream(id, second, { expectedRevision: 1 })).toEqual({ nextRevision: 2 });
+    expect(await store.appendToStream(id, second, { expectedRevision: 'any' })).toEqual({ nextRevision: 2 });
+    expect(await store.appendToStream(id, first, { expectedRevision: 'stream_exists' })).toEqual({ nextRevision: 1 });
+    await expect(store.appendToStream(id, [event()], { expectedRevision: 0 })).rejects.toMatchObject({ actual: 2 });
+    await expect(store.appendToStream(`${id}-none`, [event()], { expectedRevision: 3 })).rejects.toMatchObject({ actual: null });
+    expect(await revisionRow(id)).toBe('2');
+    expect(await revisionRow(`${id}-none`)).toBeUndefined();
+    expect(await store.readStream(id)).toHaveLength(3);
+  });
+
+  it('takes a stream whose row an older append left at -1 as new', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const id = `left-${randomUUID()}`;
+    await db.pool.query('INSERT INTO streams (stream_id, revision) VALUES ($1, -1)', [id]);
+    await expect(store.appendToStream(id, [event()], { expectedRevision: 'stream_exists' })).rejects.toMatchObject({ actual: null });
+    expect(await store.appendToStream(id, [event()], { expectedRevision: 'no_stream' })).toEqual({ nextRevision: 0 });
+  });
+});
+
 describe('PostgreSQL global order under concurrent writers', () => {
   // Writers hold their transactions open for random times, so positions are taken in one
   // order and committed in another. A reader catching up meanwhile must still see every
