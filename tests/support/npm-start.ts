@@ -13,8 +13,8 @@ export interface NpmRun {
   exited: Promise<number | null>;
 }
 
-export function runNpm(args: string[], env: Record<string, string>): NpmRun {
-  const child = spawn('npm', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runNpm(args: string[], env: Record<string, string>, options: { ownProcessGroup?: boolean } = {}): NpmRun {
+  const child = spawn('npm', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownProcessGroup ?? false });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -46,6 +46,45 @@ export async function npmStart(dataDir: string, env: Record<string, string> = {}
   const shopPid = childPids(run.child.pid!)[0]!;
   const postgresPid = Number(readFileSync(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
   return { ...run, url: `http://127.0.0.1:${port}`, shopPid, postgresPid };
+}
+
+export interface NpmScaledShop {
+  url: string;
+  /** Stops every process the command started (its process group) and waits until they are gone. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * `npm run start:scaled` as an operator runs it (web build, then six role processes behind one
+ * port), in a process group of its own so that stopping it leaves nothing behind.
+ */
+export async function npmStartScaled(env: Record<string, string>): Promise<NpmScaledShop> {
+  const run = runNpm(['run', 'start:scaled'], { PORT: '0', ...env }, { ownProcessGroup: true });
+  const group = run.child.pid!;
+  const url = await new Promise<string>((resolve, reject) => {
+    run.child.stdout!.on('data', () => {
+      const found = /behind (http:\/\/\S+)/.exec(run.output());
+      if (found) resolve(found[1]!);
+    });
+    void run.exited.then((code) => reject(new Error(`npm run start:scaled exited with ${code}:\n${run.output()}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      signalGroup(group, 'SIGTERM');
+      while (signalGroup(group, 0)) await new Promise((resolve) => setTimeout(resolve, 100));
+    },
+  };
+}
+
+/** Signals a process group; false once no process of it is left. */
+function signalGroup(group: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-group, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Direct children of a process (Linux /proc). */

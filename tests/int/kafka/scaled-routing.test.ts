@@ -3,17 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { startScaledShop, type ScaledShop } from '@shop/server';
 import { ApiClient } from '../../support/http-client.js';
+import { npmStartScaled, type NpmScaledShop } from '../../support/npm-start.js';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
 import type { TestShop } from '../../support/shop.js';
 import { activeCustomer, completeFabric, loggedIn, startCommandShop, STAFF, staffClient, staffEnv } from '../commands/helpers.js';
 import { AUTHORIZATION_MATRIX, type Fixtures, type MatrixRow } from '../fuzz/authorization-matrix.js';
 
 /**
- * `npm run start:scaled` (its function, startScaledShop) against the embedded shop: every
+ * `npm run start:scaled`, run as an operator runs it, against the embedded shop: every
  * documented operation once, through the entry port, as staff, must answer as the embedded shop
  * does. The entry port routes by the role each operation has in the OpenAPI document.
  */
@@ -27,7 +26,7 @@ interface Side {
 
 let kafka: TestKafka | null;
 let db: TestDatabase;
-let scaled: ScaledShop | null = null;
+let scaled: NpmScaledShop | null = null;
 let embedded: TestShop | null = null;
 const sides: { scaled?: Side; embedded?: Side } = {};
 
@@ -64,9 +63,7 @@ beforeAll(async () => {
   kafka = await startTestKafka();
   if (!kafka) return;
   db = await createTestDatabase(inject('adminDatabaseUrl'));
-  scaled = await startScaledShop(createLogger('silent'), {
-    ...process.env,
-    PORT: '0',
+  scaled = await npmStartScaled({
     LOG_LEVEL: 'warn',
     DATABASE_URL: db.url,
     KAFKA_BROKERS: kafka.brokers,
