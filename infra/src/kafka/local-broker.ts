@@ -106,8 +106,16 @@ async function brokerSettings(dataDir: string, wanted?: number): Promise<{ file:
 }
 
 /** A KRaft cluster id: 16 random bytes, base64url without padding. */
-function clusterId(): string {
-  return Buffer.from(randomUUID().replace(/-/g, ''), 'hex').toString('base64url');
+/**
+ * A KRaft cluster id: 16 random bytes in base64url. One in 64 of those starts with '-', which the
+ * storage tool's argument parser reads as an option ("--cluster-id: expected one argument"), so such
+ * ids are drawn again, as Kafka's own Uuid.randomUuid() does.
+ */
+export function clusterId(random: () => string = randomUUID): string {
+  for (;;) {
+    const id = Buffer.from(random().replace(/-/g, ''), 'hex').toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 async function waitForPort(port: number, child: ChildProcess, stderr: () => string, timeoutMs = 60_000): Promise<void> {
