@@ -1,5 +1,6 @@
 import type { ActivityKind } from '@shop/domain';
 import type { Pool, PoolClient } from '@shop/infra';
+import { auditChanges } from './audit-changes.js';
 import type { FieldChange } from './changes.js';
 
 type Db = Pool | PoolClient;
@@ -40,11 +41,13 @@ export async function findTimeline(db: Db, streamId: string): Promise<TimelineRo
   return result.rows;
 }
 
+/** Every event of a project's stream, oldest first, with what it changed. */
 export async function findAuditLog(db: Db, streamId: string): Promise<AuditRow[]> {
-  const result = await db.query<AuditRow>(
-    `SELECT revision, event_id, global_position, type, actor, at, changes, data
+  const result = await db.query<Omit<AuditRow, 'changes'>>(
+    `SELECT revision, event_id, global_position, type, actor, at, data
        FROM project_audit_log WHERE stream_id = $1 ORDER BY revision`,
     [streamId],
   );
-  return result.rows;
+  const changes = auditChanges(result.rows);
+  return result.rows.map((row, index) => ({ ...row, changes: changes[index]! }));
 }
