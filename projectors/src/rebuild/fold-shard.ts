@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { storedEventOpener, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
 import { ProjectionFailedError } from '../runner/projection.js';
@@ -29,6 +30,9 @@ export interface ShardTarget {
   schema: string;
   handles: readonly string[];
 }
+
+/** Events folded between turns of the event loop (see `add`). */
+const YIELD_EVERY = 256;
 
 /** Per-stream rows are sent in chunks of this many, so their text is never all in memory at once. */
 const FINISH_CHUNK = 2000;
@@ -70,7 +74,14 @@ export class FoldShard {
   }
 
   async add(events: readonly RawEvent[]): Promise<void> {
-    for (const event of await this.open(events.map(toStoredEvent))) this.foldOne(event);
+    const opened = await this.open(events.map(toStoredEvent));
+    for (let i = 0; i < opened.length; i++) {
+      this.foldOne(opened[i]!);
+      // Folding is synchronous: without a turn of the event loop now and then, the COPY of the
+      // previous page (and the read of the next) stall once the socket's buffer is full, and
+      // PostgreSQL waits for this thread to finish the page before it gets the rest.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediatePromise();
+    }
     await this.flush();
   }
 

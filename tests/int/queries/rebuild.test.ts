@@ -130,6 +130,16 @@ describe('rebuild', () => {
     );
   });
 
+  it('rebuilds one projection in place and leaves the other projections\' revisions as they were', { timeout: 300_000 }, async () => {
+    const eventStore = new PostgresEventStore(db.pool);
+    const before = new Map<string, Record<string, string>>();
+    for (const projection of allProjections) before.set(projection.name, await fingerprint(db.pool, projection));
+    const revenue = allProjections.find((candidate) => candidate.name === 'revenue')!;
+    await rebuildProjection({ pool: db.pool, eventStore }, revenue);
+    // Every projection ends as it was: the rebuilt one equal to its live fold, the others untouched.
+    for (const projection of allProjections) expect(await fingerprint(db.pool, projection), projection.name).toEqual(before.get(projection.name));
+  });
+
   it('builds a read model as of a date into its own schema and leaves the live one alone', { timeout: 300_000 }, async () => {
     const eventStore = new PostgresEventStore(db.pool);
     const projection = allProjections.find((candidate) => candidate.name === 'revenue')!;
