@@ -25,6 +25,7 @@ export * from './mail/index.js';
 export * from './storage/index.js';
 export * from './payments/index.js';
 export * from './event-store/open-event-store.js';
+export * from './event-store/stored-event-opener.js';
 export * from './event-store/upcasting-event-store.js';
 export * from './metrics/index.js';
 export * from './http/openapi.js';

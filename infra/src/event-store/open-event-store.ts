@@ -34,12 +34,3 @@ export function kafkaEventCodec(store: EventStore): { relaySource: EventStore; o
     },
   };
 }
-
-/**
- * How a reader that reads the events table itself (the one-pass rebuild) opens what it reads,
- * the way the store's wrappers would: personal fields decrypted, then old versions upcast.
- */
-export function storedEventOpener(pool: Pool): (events: StoredEvent[]) => Promise<StoredEvent[]> {
-  const protector = new PersonalDataProtector(new PersonalDataKeys(pool));
-  return async (events) => upcastAll(await protector.reveal(events));
-}

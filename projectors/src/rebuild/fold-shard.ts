@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { storedEventOpener, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
+import { storedEventOpener, type Pool, type PoolClient, type StoredEvent } from '@shop/infra/log-reading';
 import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
 import { copyLine } from './copy-text.js';

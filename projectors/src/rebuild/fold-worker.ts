@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPool } from '@shop/infra';
+import { createPool } from '@shop/infra/log-reading';
 import { bulkProjections } from '../read-models/all.js';
 import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
 

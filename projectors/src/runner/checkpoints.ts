@@ -1,4 +1,4 @@
-import { START, type GlobalCheckpoint, type Pool, type PoolClient } from '@shop/infra';
+import { START, type GlobalCheckpoint, type Pool, type PoolClient } from '@shop/infra/log-reading';
 
 export async function loadCheckpoint(db: Pool | PoolClient, name: string): Promise<GlobalCheckpoint> {
   const result = await db.query<{ transaction_id: number; global_position: number }>(
