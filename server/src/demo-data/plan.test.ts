@@ -42,4 +42,19 @@ describe('the demo history plan', () => {
     expect(actions.some((action) => action.type === 'pay' && action.deposit)).toBe(true);
     expect(actions.some((action) => action.type === 'staff' && action.body.production_state === 'R')).toBe(true);
   });
+
+  it('has the projects still in the workroom paid in the last eight weeks, so few of them are long past due', () => {
+    const byProject = new Map<string, DemoStep[]>();
+    for (const step of plan.steps) {
+      const project = /^project:\d+/.exec(step.key)?.[0];
+      if (project) byProject.set(project, [...(byProject.get(project) ?? []), step]);
+    }
+    const names = (steps: DemoStep[]) => steps.map((step) => step.key.split(':')[2]);
+    const open = [...byProject.values()].filter((steps) => names(steps).includes('pay') && !names(steps).includes('complete'));
+    expect(open.length).toBeGreaterThan(5);
+    for (const steps of open) {
+      const paid = steps.find((step) => step.key.endsWith(':pay'))!;
+      expect(now.getTime() - paid.at.getTime()).toBeLessThanOrEqual(56 * 24 * 3_600_000);
+    }
+  });
 });

@@ -37,8 +37,8 @@ const HOUR_MS = 3_600_000;
 /** Target states, weighted like a shop a year into trading: most work shipped, some in every stage. */
 const STATE_WEIGHTS: Record<ProjectState, number> = { D: 8, R: 7, A: 8, P: 8, I: 14, PS: 5, C: 8, S: 36, X: 6 };
 const PAYING: readonly ProjectState[] = ['P', 'I', 'PS', 'C', 'S'];
-/** How far along a paying project gets: the furthest along are paid first, in the oldest months. */
-const PROGRESS: Partial<Record<ProjectState, number>> = { P: 1, PS: 2, I: 2, C: 3, S: 4 };
+/** How far along a finished project got: shipped ones are paid first, in the oldest months. */
+const PROGRESS: Partial<Record<ProjectState, number>> = { C: 3, S: 4 };
 
 /**
  * The whole history as a time-ordered list of steps: people and organizations first, then every
@@ -89,22 +89,34 @@ function monthWindows({ months, now }: DemoOptions): Window[] {
 }
 
 /**
- * When each paying project is first paid: paying projects are dealt out evenly over the months
- * (so every month has revenue), the furthest along in the oldest months, with some shuffle.
+ * When each paying project is first paid. Finished ones (completed, shipped) are dealt out evenly
+ * over the months (so every month has revenue), the furthest along in the oldest months, with some
+ * shuffle. Projects still in the workroom (paid, in production, paused) were paid in the last
+ * weeks, as in a real shop: dealt over the year, most of them were months past their due date.
  */
 function paymentAnchors(seed: number, targets: ProjectState[], windows: Window[]): Map<number, number> {
   const random = new DemoRandom(seed, 'anchors');
-  const paying = targets
+  const end = windows[windows.length - 1]!.to;
+  const recent = { from: Math.max(windows[0]!.from, end - RECENT_PAYMENT_DAYS * 24 * HOUR_MS), to: end - 2 * 24 * HOUR_MS };
+  const finished = targets
     .map((target, index) => ({ index, rank: (PROGRESS[target] ?? 0) + random.between(0, 1.5) }))
-    .filter(({ index }) => PAYING.includes(targets[index]!))
+    .filter(({ index }) => FINISHED.includes(targets[index]!))
     .sort((a, b) => b.rank - a.rank);
-  return new Map(
-    paying.map(({ index }, position) => {
-      const window = windows[Math.floor((position * windows.length) / paying.length)]!;
+  const anchors = new Map(
+    finished.map(({ index }, position) => {
+      const window = windows[Math.floor((position * windows.length) / finished.length)]!;
       return [index, random.between(window.from, window.to)];
     }),
   );
+  targets.forEach((target, index) => {
+    if (PAYING.includes(target) && !FINISHED.includes(target)) anchors.set(index, random.between(recent.from, Math.max(recent.from, recent.to)));
+  });
+  return anchors;
 }
+
+/** Paid but not finished: first paid at most this many days ago (a deposit, then weeks in the workroom). */
+const RECENT_PAYMENT_DAYS = 56;
+const FINISHED: readonly ProjectState[] = ['C', 'S'];
 
 interface ProjectContext {
   index: number;
