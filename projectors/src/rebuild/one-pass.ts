@@ -54,6 +54,9 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     lock = await lockRebuilds(deps.pool, projections.map((projection) => projection.name));
     for (const projection of projections) await dropStaleRebuilds(deps.pool, projection.name);
     const targets = projections.map((projection) => targetOf(projection, options));
+    // Workers load their code while the schemas are made (they touch no table before the first page).
+    const opening = openShards(deps.pool, targets, workers);
+    opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
     try {
       // Schemas are independent: made side by side, while the log is counted.
       const [total] = await Promise.all([
@@ -62,9 +65,12 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
           await dropSchema(deps.pool, target.schema);
           await createStagingTables(deps.pool, target.schema, target.projection.tables);
         }),
-      ]);
+      ]).catch(async (error: unknown) => {
+        await closeShards(await opening.catch(() => []));
+        throw error;
+      });
       const report = progressReporter(options, total);
-      const events = await load(deps, targets, options, report);
+      const events = await load(deps, targets, await opening, options, report);
       report('index', events);
       await completeStaging(deps.pool, targets);
       if (options.until) {
@@ -122,8 +128,7 @@ const INDEX_BUILDERS = 3;
  * folds page N. Streams go to shards by a hash of their id, so each stream is folded by one
  * shard in its own order; the global order only decides which page an event is in.
  */
-async function load(deps: RebuildDeps, targets: Target[], options: OnePassOptions, report: Reporter): Promise<number> {
-  const shards = await openShards(deps.pool, targets, options.workers ?? 1);
+async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], options: OnePassOptions, report: Reporter): Promise<number> {
   const streams = new Map<string, number>();
   let last: RawEvent | null = null;
   let done = 0;
@@ -149,11 +154,13 @@ async function load(deps: RebuildDeps, targets: Target[], options: OnePassOption
     }
     await Promise.all(shards.map((shard) => shard.finish()));
   } finally {
-    await Promise.all(shards.map((shard) => shard.close()));
+    await closeShards(shards);
   }
   if (last) await writeBookkeeping(deps.pool, targets, streams, last);
   return done;
 }
+
+const closeShards = (shards: readonly Shard[]): Promise<unknown> => Promise.all(shards.map((shard) => shard.close()));
 
 async function openShards(pool: Pool, targets: Target[], workers: number): Promise<Shard[]> {
   const plain: ShardTarget[] = targets.map(({ name, schema, handles }) => ({ name, schema, handles: [...handles] }));
@@ -165,7 +172,7 @@ async function openShards(pool: Pool, targets: Target[], workers: number): Promi
   const shards = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
-    await Promise.all(shards.map((shard) => shard.close()));
+    await closeShards(shards);
     throw failed.reason;
   }
   return shards;
