@@ -6,7 +6,7 @@ import { findUsers, type AuditRow } from '@shop/projectors/queries';
  * The audit log as people read it. Names, e-mails and roles come from the users read model at
  * query time (never copied into the log), so a rename shows at once on every past line; the
  * words come from the domain's pure wording (docs/decisions/0150-audit-log-in-words.md). The
- * stored rows are untouched: `changes` and `data` stay raw for the "raw event" view.
+ * raw fields stay as read: `data` and `changes` (worked out from the rows) for the "raw event" view.
  */
 export async function auditLogInWords(pool: Pool, log: AuditRow[]) {
   const ids = [...new Set(log.map((entry) => entry.actor))];
