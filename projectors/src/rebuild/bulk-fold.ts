@@ -24,9 +24,38 @@ export interface BulkFold {
    * send them in chunks instead of holding a second copy of every state as text.
    */
   finish: (shared: SharedFolds) => Iterable<TableRow>;
+  /**
+   * The last event of a stream has been added (the log holds no later one): that stream's
+   * per-stream rows now, and the fold forgets it. Writing a stream's rows as soon as it is
+   * complete spreads them over the load (PostgreSQL ingests them while later pages fold) and
+   * lets its state be collected; streams never completed go out in `finish`.
+   */
+  complete?: (streamId: string, shared: SharedFolds) => Iterable<TableRow>;
 }
 
 export type TableRow = readonly [table: string, row: readonly unknown[]];
+
+/**
+ * `complete` and `finish` of a fold that keeps one state per stream in `states` and writes one
+ * row of it (or none, for `rowOf` answering null).
+ */
+export function rowPerStream<S>(states: Map<string, S>, rowOf: (streamId: string, state: S) => TableRow | null): Pick<BulkFold, 'complete' | 'finish'> {
+  return {
+    complete: function* (streamId) {
+      const state = states.get(streamId);
+      if (state === undefined) return;
+      states.delete(streamId);
+      const row = rowOf(streamId, state);
+      if (row) yield row;
+    },
+    finish: function* () {
+      for (const [streamId, state] of states) {
+        const row = rowOf(streamId, state);
+        if (row) yield row;
+      }
+    },
+  };
+}
 
 export interface RowSink {
   push: (table: string, row: readonly unknown[]) => void;
@@ -66,5 +95,10 @@ export class SharedFolds {
     this.lastEvent = event;
     this.lastStep = { domainEvent, before, after };
     return this.lastStep;
+  }
+
+  /** After every fold has completed the stream. */
+  forget(streamId: string): void {
+    this.projects.delete(streamId);
   }
 }

@@ -22,6 +22,8 @@ export interface RawEvent {
   schemaVersion: number;
   data: string;
   metadata: string;
+  /** The stream's last event in the log: its per-stream rows can be written once it is folded. */
+  last?: boolean;
 }
 
 /** One projection being rebuilt: where its staging tables are and which events it folds. */
@@ -31,8 +33,12 @@ export interface ShardTarget {
   handles: readonly string[];
 }
 
-/** Events folded between turns of the event loop (see `add`). */
-const YIELD_EVERY = 256;
+/**
+ * Events parsed, opened and folded at a time, between turns of the event loop (see `add`). Small,
+ * so what a chunk allocates dies young: parsing a whole page up front kept every event of it alive
+ * through several scavenges, and copying them was the largest part of the garbage collector's time.
+ */
+const CHUNK = 256;
 
 /** Per-stream rows are sent in chunks of this many, so their text is never all in memory at once. */
 const FINISH_CHUNK = 2000;
@@ -47,7 +53,8 @@ type Lookup = (name: string) => BulkProjection;
 export class FoldShard {
   private readonly shared = new SharedFolds();
   private readonly folds: Array<{ target: ShardTarget; handles: Set<string>; fold: BulkFold; columns: Readonly<Record<string, readonly string[]>>; handled: number }>;
-  private buffers = new Map<string, string[]>();
+  /** COPY text per table: whole chunks joined (`parts`) and the lines of the chunk being folded. */
+  private buffers = new Map<string, { parts: string[]; lines: string[] }>();
   private writing: Promise<void> = Promise.resolve();
   private failure: unknown = null;
 
@@ -74,15 +81,26 @@ export class FoldShard {
   }
 
   async add(events: readonly RawEvent[]): Promise<void> {
-    const opened = await this.open(events.map(toStoredEvent));
-    for (let i = 0; i < opened.length; i++) {
-      this.foldOne(opened[i]!);
+    // The next chunk is opened (its personal-data keys looked up) while this one folds.
+    let opening = this.openChunk(events, 0);
+    for (let at = 0; at < events.length; at += CHUNK) {
+      const opened = await opening;
+      opening = this.openChunk(events, at + CHUNK);
+      for (let i = 0; i < opened.length; i++) this.foldOne(opened[i]!, events[at + i]!.last === true);
+      this.joinChunk();
       // Folding is synchronous: without a turn of the event loop now and then, the COPY of the
       // previous page (and the read of the next) stall once the socket's buffer is full, and
       // PostgreSQL waits for this thread to finish the page before it gets the rest.
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await setImmediatePromise();
+      await setImmediatePromise();
     }
     await this.flush();
+  }
+
+  private openChunk(events: readonly RawEvent[], at: number): Promise<StoredEvent[]> {
+    if (at >= events.length) return Promise.resolve([]);
+    const opening = this.open(events.slice(at, at + CHUNK).map(toStoredEvent));
+    opening.catch(() => undefined); // awaited by `add`; a fold failing first must not leave it unhandled
+    return opening;
   }
 
   /** Per-stream rows, then waits for every write; returns events handled per projection. */
@@ -101,7 +119,7 @@ export class FoldShard {
     return Object.fromEntries(this.folds.map((entry) => [entry.target.name, entry.handled]));
   }
 
-  private foldOne(event: StoredEvent): void {
+  private foldOne(event: StoredEvent, last: boolean): void {
     for (const entry of this.folds) {
       if (!entry.handles.has(event.type)) continue;
       try {
@@ -111,6 +129,16 @@ export class FoldShard {
       }
       entry.handled++;
     }
+    if (last) this.complete(event.streamId);
+  }
+
+  private complete(streamId: string): void {
+    for (const entry of this.folds) {
+      if (!entry.fold.complete) continue;
+      const sink = this.sinkFor(entry.target.schema);
+      for (const [table, row] of entry.fold.complete(streamId, this.shared)) sink.push(table, row);
+    }
+    this.shared.forget(streamId);
   }
 
   private readonly sinks = new Map<string, RowSink>();
@@ -120,9 +148,9 @@ export class FoldShard {
       sink = {
         push: (table, row) => {
           const key = `${schema}\u0000${table}`;
-          const lines = this.buffers.get(key);
-          if (lines) lines.push(copyLine(row));
-          else this.buffers.set(key, [copyLine(row)]);
+          const buffer = this.buffers.get(key);
+          if (buffer) buffer.lines.push(copyLine(row));
+          else this.buffers.set(key, { parts: [], lines: [copyLine(row)] });
         },
       };
       this.sinks.set(schema, sink);
@@ -130,7 +158,17 @@ export class FoldShard {
     return sink;
   }
 
+  /** One string per table for the chunk just folded: a few long strings instead of thousands of short ones to keep. */
+  private joinChunk(): void {
+    for (const buffer of this.buffers.values()) {
+      if (buffer.lines.length === 0) continue;
+      buffer.parts.push(buffer.lines.join(''));
+      buffer.lines = [];
+    }
+  }
+
   private async flush(): Promise<void> {
+    this.joinChunk();
     const batch = this.buffers;
     this.buffers = new Map();
     await this.writing;
@@ -140,12 +178,12 @@ export class FoldShard {
     });
   }
 
-  private async write(batch: Map<string, string[]>): Promise<void> {
-    for (const [key, lines] of batch) {
+  private async write(batch: Map<string, { parts: string[] }>): Promise<void> {
+    for (const [key, { parts }] of batch) {
       const [schema, table] = key.split('\u0000') as [string, string];
       const columns = this.columnsOf(schema, table);
       const copy = this.client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`));
-      await pipeline(Readable.from([lines.join('')]), copy);
+      await pipeline(Readable.from(parts), copy);
     }
   }
 

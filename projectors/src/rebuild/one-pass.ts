@@ -59,8 +59,9 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
     try {
       // Schemas are independent: made side by side, while the log is counted.
-      const [total] = await Promise.all([
+      const [total, end] = await Promise.all([
         countEvents(deps.pool, options.until),
+        readLogEnd(deps.pool, options.until),
         ...targets.map(async (target) => {
           await dropSchema(deps.pool, target.schema);
           await createStagingTables(deps.pool, target.schema, target.projection.tables);
@@ -70,7 +71,7 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
         throw error;
       });
       const report = progressReporter(options, total);
-      const events = await load(deps, targets, await opening, options, report);
+      const events = await load(deps, targets, await opening, end, options, report);
       report('index', events);
       await completeStaging(deps.pool, targets);
       if (options.until) {
@@ -128,19 +129,19 @@ const INDEX_BUILDERS = 3;
  * folds page N. Streams go to shards by a hash of their id, so each stream is folded by one
  * shard in its own order; the global order only decides which page an event is in.
  */
-async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], options: OnePassOptions, report: Reporter): Promise<number> {
+async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: LogEnd, options: OnePassOptions, report: Reporter): Promise<number> {
   const streams = new Map<string, number>();
   let last: RawEvent | null = null;
   let done = 0;
   try {
     const reader = await deps.pool.connect();
-    let next = readPage(reader, null, options);
+    let next = readPage(reader, null, end, options);
     try {
       for (;;) {
         const page = await next;
         if (page.length === 0) break;
         last = page[page.length - 1]!;
-        next = readPage(reader, last, options);
+        next = readPage(reader, last, end, options);
         const shares = split(page, shards.length);
         await Promise.all(shares.map((share, index) => (share.length > 0 ? shards[index]!.add(share) : undefined)));
         for (const event of page) streams.set(event.streamId, event.revision);
@@ -178,6 +179,31 @@ async function openShards(pool: Pool, targets: Target[], workers: number): Promi
   return shards;
 }
 
+/**
+ * Where the load stops: below the oldest transaction in flight when the rebuild began (what comes
+ * later is caught up in the swap), and the last revision of every stream there, so a stream's
+ * per-stream rows can go out as soon as its last event is folded. The streams table is read after
+ * the horizon is fixed, so it holds at least every revision below it; a stream it shows further on
+ * is simply never complete during the load and goes out at the end. As of a date: none is known.
+ */
+interface LogEnd {
+  horizon: string;
+  lastRevisions: ReadonlyMap<string, number> | null;
+}
+
+async function readLogEnd(pool: Pool, until: Date | undefined): Promise<LogEnd> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon');
+    const horizon = rows[0]!.horizon;
+    if (until) return { horizon, lastRevisions: null };
+    const streams = await client.query<[string, string]>({ text: 'SELECT stream_id, revision FROM streams', rowMode: 'array' });
+    return { horizon, lastRevisions: new Map(streams.rows.map(([streamId, revision]) => [streamId, Number(revision)])) };
+  } finally {
+    client.release();
+  }
+}
+
 // Same visibility and order as the event store's readAll (never past a transaction still in
 // flight), with the jsonb columns as text for the folding threads to parse.
 const READ_PAGE_SQL = `
@@ -185,7 +211,7 @@ const READ_PAGE_SQL = `
          data::text AS data, metadata::text AS metadata
     FROM events
    WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
-     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     AND transaction_id < $5::text::xid8
      AND ($4::timestamptz IS NULL OR (metadata ->> 'occurredAt')::timestamptz <= $4)
    ORDER BY transaction_id, global_position
    LIMIT $3`;
@@ -202,8 +228,8 @@ interface PageRow {
   metadata: string;
 }
 
-async function readPage(client: PoolClient, after: RawEvent | null, options: OnePassOptions): Promise<RawEvent[]> {
-  const { rows } = await client.query<PageRow>(READ_PAGE_SQL, [after?.txid ?? '0', after?.position ?? 0, options.pageSize ?? 5000, options.until ?? null]);
+async function readPage(client: PoolClient, after: RawEvent | null, end: LogEnd, options: OnePassOptions): Promise<RawEvent[]> {
+  const { rows } = await client.query<PageRow>(READ_PAGE_SQL, [after?.txid ?? '0', after?.position ?? 0, options.pageSize ?? 5000, options.until ?? null, end.horizon]);
   return rows.map((row) => ({
     txid: row.txid,
     position: Number(row.global_position),
@@ -214,6 +240,7 @@ async function readPage(client: PoolClient, after: RawEvent | null, options: One
     schemaVersion: row.schema_version,
     data: row.data,
     metadata: row.metadata,
+    last: end.lastRevisions?.get(row.stream_id) === Number(row.stream_revision),
   }));
 }
 

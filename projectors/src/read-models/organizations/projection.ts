@@ -1,6 +1,6 @@
 import { evolveOrganization, initialOrganizationState, OrganizationEvent, organizationEventTypes, organizationView, type OrganizationStreamState } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
-import type { BulkProjection } from '../../rebuild/bulk-fold.js';
+import { rowPerStream, type BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
 /** Organizations with their members, folded with the domain's evolve and organizationView. */
@@ -42,12 +42,10 @@ export const organizationsBulk: BulkProjection = {
         const domainEvent = OrganizationEvent.parse({ type: event.type, data: event.data });
         organizations.set(event.streamId, evolveOrganization(organizations.get(event.streamId) ?? initialOrganizationState(), domainEvent));
       },
-      finish: function* () {
-        for (const [streamId, state] of organizations) {
-          const view = organizationView(state);
-          if (view) yield ['organizations', [streamId, view.id, view.name, view.deleted, state, view]];
-        }
-      },
+      ...rowPerStream(organizations, (streamId, state) => {
+        const view = organizationView(state);
+        return view && ['organizations', [streamId, view.id, view.name, view.deleted, state, view]];
+      }),
     };
   },
 };

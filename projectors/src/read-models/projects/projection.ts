@@ -128,6 +128,11 @@ export const projectsBulk: BulkProjection = {
   columns: { project_details: DETAIL_COLUMNS },
   create: () => ({
     add: (event, shared) => void shared.projectStep(event),
+    complete: function* (streamId, shared) {
+      const folded = shared.projects.get(streamId);
+      const row = folded && detailRow(streamId, folded.revision, folded.state);
+      if (row) yield ['project_details', row];
+    },
     finish: function* (shared) {
       for (const [streamId, folded] of shared.projects) {
         const row = detailRow(streamId, folded.revision, folded.state);

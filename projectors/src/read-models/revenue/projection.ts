@@ -1,6 +1,6 @@
 import { PaymentRecorded, ProjectCopied, ProjectCreated } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
-import type { BulkProjection } from '../../rebuild/bulk-fold.js';
+import { rowPerStream, type BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
 /** Payments as revenue: one row per PaymentRecorded, dated by when the payment was recorded. */
@@ -58,9 +58,7 @@ export const revenueBulk: BulkProjection = {
         if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
         sink.push('revenue_payments', [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at]);
       },
-      finish: function* () {
-        for (const [streamId, projectId] of projects) yield ['revenue_projects', [streamId, projectId]];
-      },
+      ...rowPerStream(projects, (streamId, projectId) => ['revenue_projects', [streamId, projectId]]),
     };
   },
 };

@@ -1,6 +1,6 @@
 import { AccountEvent, accountEventTypes, accountView, evolveAccount, initialAccountState, type AccountStreamState } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
-import type { BulkProjection } from '../../rebuild/bulk-fold.js';
+import { rowPerStream, type BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
 /** Accounts as profiles: folded with the domain's evolve, shown with its accountView. */
@@ -42,12 +42,10 @@ export const usersBulk: BulkProjection = {
         const domainEvent = AccountEvent.parse({ type: event.type, data: event.data });
         accounts.set(event.streamId, evolveAccount(accounts.get(event.streamId) ?? initialAccountState(), domainEvent));
       },
-      finish: function* () {
-        for (const [streamId, state] of accounts) {
-          const view = accountView(state);
-          if (view) yield ['users', [streamId, view.user_id, view.email, state, view]];
-        }
-      },
+      ...rowPerStream(accounts, (streamId, state) => {
+        const view = accountView(state);
+        return view && ['users', [streamId, view.user_id, view.email, state, view]];
+      }),
     };
   },
 };
