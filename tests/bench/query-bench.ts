@@ -9,7 +9,8 @@ import {
   listSortColumns,
   projectStates,
   projectView,
-  type ProjectView,
+  type Project,
+  type ProjectStreamState,
 } from '@shop/domain';
 import { createPool, type Pool } from '@shop/infra';
 import { startRole } from '../support/processes.js';
@@ -19,35 +20,39 @@ import { fmt, percentile, runLoad } from './measure.js';
 
 const CUSTOMER = 'bench-customer';
 
-/** A project view made by the domain, then varied per row (id, owner, state, dates). */
-function templateView(): ProjectView {
+/** A project's folded state made by the domain, then varied per row (id, owner, state, dates). */
+function templateProject(): Project {
   const actor = { userId: CUSTOMER, isStaff: false };
   const at = '2026-05-01T10:00:00.000Z';
   const events = decideProject({ type: 'CreateProject', projectId: 'template', ownerId: CUSTOMER, draft: { name: 'Bench', fabrics: [] }, at, actor }, initialProjectState());
-  return projectView(events.reduce(evolveProject, initialProjectState()))!;
+  const state = events.reduce(evolveProject, initialProjectState());
+  if (state.status !== 'existing') throw new Error('the template project was not created');
+  return state.project;
 }
 
 /** 100k rows of the projects read model, written straight in: a read benchmark's set-up. */
 async function loadProjects(pool: Pool, count: number): Promise<void> {
-  const base = templateView();
+  const base = templateProject();
   const rows: unknown[][] = Array.from({ length: 14 }, () => []);
   const flush = async () => {
     await pool.query(
-      `INSERT INTO project_details (stream_id, project_id, revision, owner_id, name, state, production_state, deleted, paid_amount, stream_state, view,
+      `INSERT INTO project_details (stream_id, project_id, revision, owner_id, name, state, production_state, deleted, paid_amount, stream_state,
          internal_rank, internal_date, internal_updated, customer_rank, customer_date, customer_updated)
-       SELECT s, p, 0, o, n, st, 'N', false, 0, '{}'::jsonb, v, ir, idt, iu, cr, cd, cu
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
-           AS t(s, p, o, n, st, v, ir, idt, iu, cr, cd, cu)`,
+       SELECT s, p, 0, o, n, st, 'N', false, 0, ss, ir, idt, iu, cr, cd, cu
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::json[], $7::int[], $8::text[], $9::text[], $10::int[], $11::text[], $12::text[])
+           AS t(s, p, o, n, st, ss, ir, idt, iu, cr, cd, cu)`,
       rows.slice(0, 12),
     );
     for (const column of rows) column.length = 0;
   };
   for (let i = 0; i < count; i++) {
     const day = `2026-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00.000Z`;
-    const view = { ...base, id: randomUUID(), name: `Project ${i}`, user: i % 5000 === 0 ? CUSTOMER : `owner-${i % 5000}`, state: projectStates[i % projectStates.length]!, updated: day, submitted: day, approved: day, paid: day, due: day.slice(0, 10) };
+    const project: Project = { ...base, id: randomUUID(), name: `Project ${i}`, user: i % 5000 === 0 ? CUSTOMER : `owner-${i % 5000}`, state: projectStates[i % projectStates.length]!, updated: day, submitted: day, approved: day, paid: day, due: day.slice(0, 10) };
+    const state: ProjectStreamState = { status: 'existing', project };
+    const view = projectView(state)!;
     const internal = listSortColumns(internalListOrdering, view);
     const customer = listSortColumns(customerListOrdering, view);
-    for (const [k, value] of [`project-${view.id}`, view.id, view.user, view.name, view.state, JSON.stringify(view), internal.rank, internal.date, internal.updated, customer.rank, customer.date, customer.updated].entries()) rows[k]!.push(value);
+    for (const [k, value] of [`project-${view.id}`, view.id, view.user, view.name, view.state, JSON.stringify(state), internal.rank, internal.date, internal.updated, customer.rank, customer.date, customer.updated].entries()) rows[k]!.push(value);
     if (rows[0]!.length >= 5000) await flush();
   }
   if (rows[0]!.length > 0) await flush();
@@ -95,9 +100,9 @@ export async function queryBench(context: BenchContext): Promise<Row[]> {
 
 // The SQL listProjects runs for each list (projectors/src/read-models/projects/queries.ts).
 const customerWhere = `NOT deleted AND (owner_id = $1 OR organization_id = ANY('{}'::text[]))`;
-const customerSql = `SELECT view FROM project_details WHERE ${customerWhere}
+const customerSql = `SELECT stream_state FROM project_details WHERE ${customerWhere}
   ORDER BY customer_rank, customer_date ASC NULLS LAST, customer_updated DESC NULLS LAST, project_id LIMIT 100 OFFSET 0`;
 const customerCountSql = `SELECT count(*) FROM project_details WHERE ${customerWhere}`;
-const internalSql = `SELECT view FROM project_details WHERE NOT deleted
+const internalSql = `SELECT stream_state FROM project_details WHERE NOT deleted
   ORDER BY internal_rank, internal_date ASC NULLS LAST, internal_updated DESC NULLS LAST, project_id LIMIT 100 OFFSET 0`;
 const internalCountSql = 'SELECT count(*) FROM project_details WHERE NOT deleted';

@@ -60,7 +60,9 @@ async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProj
   const from = (table: string) =>
     rebuilt.map(({ schema, projection }) => `SELECT * FROM ${quoted(schema)}.${table} WHERE ${table === 'projection_checkpoints' ? 'name' : 'projection'} = ${literal(projection.name)}`).join(' UNION ALL ');
   await clearRevisions(client, names);
-  await client.query(`INSERT INTO public.projection_stream_revisions ${from('projection_stream_revisions')}`);
+  // In key order: each new key then lands on the index's rightmost page, which PostgreSQL appends
+  // to without a descent from the root (tens of thousands of rows at 100k events).
+  await client.query(`INSERT INTO public.projection_stream_revisions ${from('projection_stream_revisions')} ORDER BY projection, stream_id`);
   await client.query(
     `INSERT INTO public.projection_checkpoints (name, transaction_id, global_position, updated_at)
        SELECT name, transaction_id, global_position, now() FROM (${from('projection_checkpoints')}) AS rebuilt

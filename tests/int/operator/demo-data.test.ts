@@ -54,7 +54,7 @@ describe('npm run demo-data', () => {
     const states = await db.pool.query<{ state: string }>('SELECT DISTINCT state FROM project_details');
     expect(states.rows.map((row) => row.state).sort()).toEqual([...projectStates].sort());
     const types = await db.pool.query<{ type: string }>(
-      "SELECT DISTINCT item->>'product_type' AS type FROM project_details, jsonb_array_elements(view->'fabrics') fabric, jsonb_array_elements(fabric->'items') item",
+      "SELECT DISTINCT item->>'product_type' AS type FROM project_details, jsonb_array_elements(stream_state::jsonb->'project'->'fabrics') fabric, jsonb_array_elements(fabric->'items') item",
     );
     expect(types.rows.map((row) => row.type).sort()).toEqual([...productTypeCodes].sort());
     const months = await revenueByMonth(db.pool, await monthStart(db.pool, options.now, 11), await monthStart(db.pool, options.now, -1));

@@ -166,7 +166,7 @@ describe('rebuild', () => {
     await waitCaughtUp(db.pool);
     const afterCatchUp = new Map<string, Record<string, string>>();
     for (const projection of allProjections) afterCatchUp.set(projection.name, await fingerprint(db.pool, projection));
-    const notes = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM project_details WHERE stream_id IN ('project-p1', 'project-p2') AND view::text LIKE '%written %'");
+    const notes = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM project_details WHERE stream_id IN ('project-p1', 'project-p2') AND stream_state::text LIKE '%written %'");
     expect(notes.rows[0]!.n).toBe(2);
 
     // A rebuild of the whole log now gives the same tables.

@@ -59,7 +59,7 @@ async function loadStreamState(client: PoolClient, streamId: string): Promise<Pr
 
 const DETAIL_COLUMNS = [
   'stream_id', 'project_id', 'revision', 'owner_id', 'organization_id', 'name', 'state', 'production_state',
-  'deleted', 'due', 'paid_amount', 'balance_remaining', 'stream_state', 'view',
+  'deleted', 'due', 'paid_amount', 'balance_remaining', 'stream_state',
   'internal_rank', 'internal_date', 'internal_updated', 'customer_rank', 'customer_date', 'customer_updated',
 ] as const;
 
@@ -83,7 +83,6 @@ function detailRow(streamId: string, revision: number, state: ProjectStreamState
     view.paid_amount,
     view.balance_remaining,
     state,
-    view,
     internal.rank,
     internal.date,
     internal.updated,
@@ -98,7 +97,7 @@ async function saveProject(client: PoolClient, event: StoredEvent, state: Projec
   if (row) await upsertDetails(client, [row]);
 }
 
-/** Rows per multi-row upsert (20 parameters each, well under PostgreSQL's 65,535). */
+/** Rows per multi-row upsert (19 parameters each, well under PostgreSQL's 65,535). */
 const UPSERT_ROWS = 1000;
 
 async function upsertDetails(client: PoolClient, rows: unknown[][]): Promise<void> {
@@ -112,7 +111,7 @@ async function upsertDetails(client: PoolClient, rows: unknown[][]): Promise<voi
        organization_id = EXCLUDED.organization_id, name = EXCLUDED.name, state = EXCLUDED.state,
        production_state = EXCLUDED.production_state, deleted = EXCLUDED.deleted, due = EXCLUDED.due,
        paid_amount = EXCLUDED.paid_amount, balance_remaining = EXCLUDED.balance_remaining,
-       stream_state = EXCLUDED.stream_state, view = EXCLUDED.view,
+       stream_state = EXCLUDED.stream_state,
        internal_rank = EXCLUDED.internal_rank, internal_date = EXCLUDED.internal_date, internal_updated = EXCLUDED.internal_updated,
        customer_rank = EXCLUDED.customer_rank, customer_date = EXCLUDED.customer_date, customer_updated = EXCLUDED.customer_updated`,
     rows.flat(),

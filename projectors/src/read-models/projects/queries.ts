@@ -1,4 +1,4 @@
-import type { ProjectState, ProjectStreamState, ProjectView } from '@shop/domain';
+import { projectView, type ProjectState, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import type { Pool, PoolClient } from '@shop/infra';
 
 type Db = Pool | PoolClient;
@@ -23,11 +23,16 @@ export interface ProjectListFilter {
 interface Row {
   stream_id: string;
   revision: number;
-  view: ProjectView;
   stream_state: ProjectStreamState;
 }
 
-const toProjectRow = (row: Row): ProjectRow => ({ streamId: row.stream_id, revision: row.revision, view: row.view, state: row.stream_state });
+/**
+ * The view is the domain's projectView of the stored state, worked out here rather than stored
+ * (a row holds a project, so its state is never empty).
+ */
+const viewOf = (state: ProjectStreamState): ProjectView => projectView(state)!;
+
+const toProjectRow = (row: Row): ProjectRow => ({ streamId: row.stream_id, revision: row.revision, view: viewOf(row.stream_state), state: row.stream_state });
 
 /** Unordered: callers sort with the domain's list comparators (SPEC §4 orderings). */
 export async function findProjects(db: Db, filter: ProjectListFilter): Promise<ProjectRow[]> {
@@ -44,13 +49,13 @@ export async function findProjects(db: Db, filter: ProjectListFilter): Promise<P
     values.push(filter.visibleTo.ownerId, filter.visibleTo.organizationIds);
     where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);
   }
-  const sql = `SELECT stream_id, revision, view, stream_state FROM project_details ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const sql = `SELECT stream_id, revision, stream_state FROM project_details ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   const result = await db.query<Row>(sql, values);
   return result.rows.map(toProjectRow);
 }
 
 export async function findProject(db: Db, projectId: string): Promise<ProjectRow | null> {
-  const result = await db.query<Row>('SELECT stream_id, revision, view, stream_state FROM project_details WHERE project_id = $1', [projectId]);
+  const result = await db.query<Row>('SELECT stream_id, revision, stream_state FROM project_details WHERE project_id = $1', [projectId]);
   const row = result.rows[0];
   return row ? toProjectRow(row) : null;
 }
@@ -58,7 +63,7 @@ export async function findProject(db: Db, projectId: string): Promise<ProjectRow
 /** Projects of one organization in the given states (shipped projects of an organization). */
 export async function findOrganizationProjects(db: Db, organizationId: string, states: readonly ProjectState[]): Promise<ProjectRow[]> {
   const result = await db.query<Row>(
-    'SELECT stream_id, revision, view, stream_state FROM project_details WHERE organization_id = $1 AND state = ANY($2) AND NOT deleted',
+    'SELECT stream_id, revision, stream_state FROM project_details WHERE organization_id = $1 AND state = ANY($2) AND NOT deleted',
     [organizationId, states],
   );
   return result.rows.map(toProjectRow);
@@ -94,12 +99,12 @@ export async function listProjects(
   const whereSql = where.join(' AND ');
   // Two statements: the page walks the ordering index and stops after `limit` rows, which a
   // window count over the same query would prevent (it must see every row first).
-  const page = await db.query<{ view: ProjectView }>(
-    `SELECT view FROM project_details WHERE ${whereSql}
+  const page = await db.query<{ stream_state: ProjectStreamState }>(
+    `SELECT stream_state FROM project_details WHERE ${whereSql}
       ORDER BY ${o}_rank, ${o}_date ASC NULLS LAST, ${o}_updated DESC NULLS LAST, project_id
       LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
     [...values, filter.limit, filter.offset],
   );
   const count = await db.query<{ total: string }>(`SELECT count(*) AS total FROM project_details WHERE ${whereSql}`, values);
-  return { views: page.rows.map((row) => row.view), total: Number(count.rows[0]?.total ?? 0) };
+  return { views: page.rows.map((row) => viewOf(row.stream_state)), total: Number(count.rows[0]?.total ?? 0) };
 }
