@@ -6,6 +6,7 @@ import type { RawEvent, ShardTarget } from './fold-shard.js';
 import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, type RebuildDeps, type RebuildResult } from './rebuild.js';
 import { dropSchema, quoted, schemaName } from './shadow-schema.js';
 import { localShard, threadShard, type Shard } from './shards.js';
+import { workerBundle } from './worker-bundle.js';
 import { completeStagingTable, createStagingTables } from './staging.js';
 import { swapAllIn } from './swap-in.js';
 import { copyLine } from './copy-text.js';
@@ -168,8 +169,9 @@ async function openShards(pool: Pool, targets: Target[], workers: number): Promi
   if (workers === 1) return [await localShard(pool, plain)];
   const url = (pool as Pool & { options: { connectionString?: string } }).options.connectionString;
   if (!url) throw new Error('Rebuild workers need a pool made from a connection string');
-  // Started together: each worker loads and compiles the folding code, which takes a while.
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => threadShard(url, plain)));
+  // Started together: each worker loads the folding code, which takes a while.
+  const bundle = await workerBundle();
+  const started = await Promise.allSettled(Array.from({ length: workers }, () => threadShard(url, plain, bundle)));
   const shards = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {

@@ -35,9 +35,13 @@ export async function localShard(pool: Pool, targets: ShardTarget[]): Promise<Sh
 /** Pages a worker may hold before the reader waits: one folding, one queued. */
 const IN_FLIGHT = 2;
 
-/** One shard in a worker thread (fold-worker.ts), fed pages by message. */
-export async function threadShard(databaseUrl: string, targets: ShardTarget[]): Promise<Shard> {
-  const worker = new Worker(workerBootstrap(), { eval: true, workerData: { databaseUrl, targets } satisfies WorkerInput });
+/**
+ * One shard in a worker thread (fold-worker.ts), fed pages by message; started from the bundled
+ * worker (worker-bundle.ts) when there is one, else through tsx's loader.
+ */
+export async function threadShard(databaseUrl: string, targets: ShardTarget[], bundle: string | null): Promise<Shard> {
+  const workerData: WorkerInput = { databaseUrl, targets };
+  const worker = bundle ? new Worker(bundle, { workerData }) : new Worker(workerBootstrap(), { eval: true, workerData });
   let failure: Error | null = null;
   let inFlight = 0;
   let waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
@@ -88,9 +92,9 @@ export async function threadShard(databaseUrl: string, targets: ShardTarget[]): 
 }
 
 /**
- * Worker threads do not inherit the TypeScript loader the main thread runs under (tsx, or
- * vitest), so the worker starts from a line of plain JavaScript that registers tsx's loader and
- * then imports the worker module. tsx's `esm/api` entry is resolved for `import`, not `require`.
+ * Without a bundle: worker threads do not inherit the TypeScript loader the main thread runs under
+ * (tsx, or vitest), so the worker starts from a line of plain JavaScript that registers tsx's
+ * loader and then imports the worker module. tsx's `esm/api` entry is resolved for `import`.
  */
 function workerBootstrap(): string {
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
