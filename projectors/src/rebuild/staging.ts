@@ -7,24 +7,19 @@ import { quoted, RUNNER_TABLES } from './shadow-schema.js';
  * tables are cloned whole (they are small and the swap's catch-up writes them).
  */
 export async function createStagingTables(pool: Pool, schema: string, tables: readonly string[]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`CREATE SCHEMA ${quoted(schema)}`);
-    for (const table of tables) {
-      await client.query(
-        `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMMENTS)`,
-      );
-    }
-    for (const table of RUNNER_TABLES) await client.query(`CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  // One round trip: statements sent together run as one transaction (all made, or none).
+  await pool.query(
+    [
+      `CREATE SCHEMA ${quoted(schema)}`,
+      ...tables.map((table) => bareCopySql(schema, table)),
+      ...RUNNER_TABLES.map((table) => `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`),
+    ].join(';\n'),
+  );
 }
+
+/** A table like the live one, columns, defaults and NOT NULLs only. */
+export const bareCopySql = (schema: string, table: string): string =>
+  `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMMENTS)`;
 
 /**
  * The columns worth statistics: every one but json documents, which no query filters, joins or
@@ -48,27 +43,32 @@ export async function completeStagingTable(pool: Pool, schema: string, table: st
   const client = await pool.connect();
   try {
     await client.query("SET maintenance_work_mem = '256MB'");
-    const constraints = await client.query<{ name: string; definition: string }>(
-      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-        WHERE conrelid = to_regclass($1) AND contype IN ('p', 'u', 'c', 'x', 'f') ORDER BY contype = 'f', conname`,
-      [`public.${quoted(table)}`],
-    );
-    for (const { name, definition } of constraints.rows) {
-      await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} ADD CONSTRAINT ${quoted(name)} ${definition}`);
-    }
-    const indexes = await client.query<{ definition: string }>(
-      `SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
-        WHERE i.indrelid = to_regclass($1) AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
-      [`public.${quoted(table)}`],
-    );
-    const live = ` ON public.${table} `;
-    for (const { definition } of indexes.rows) {
-      if (!definition.includes(live)) throw new Error(`Cannot re-target index of ${table}: ${definition}`);
-      await client.query(definition.replace(live, ` ON ${quoted(schema)}.${quoted(table)} `));
-    }
-    await client.query(`ANALYZE ${quoted(schema)}.${quoted(table)} (${(await plannedColumns(client, table)).map(quoted).join(', ')})`);
+    await completeTable(client, schema, table);
   } finally {
     await client.query('RESET maintenance_work_mem').catch(() => undefined);
     client.release();
   }
+}
+
+/** The same on a connection the caller holds (inside its transaction). */
+export async function completeTable(client: PoolClient, schema: string, table: string): Promise<void> {
+  const constraints = await client.query<{ name: string; definition: string }>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+      WHERE conrelid = to_regclass($1) AND contype IN ('p', 'u', 'c', 'x', 'f') ORDER BY contype = 'f', conname`,
+    [`public.${quoted(table)}`],
+  );
+  for (const { name, definition } of constraints.rows) {
+    await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} ADD CONSTRAINT ${quoted(name)} ${definition}`);
+  }
+  const indexes = await client.query<{ definition: string }>(
+    `SELECT pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
+      WHERE i.indrelid = to_regclass($1) AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+    [`public.${quoted(table)}`],
+  );
+  const live = ` ON public.${table} `;
+  for (const { definition } of indexes.rows) {
+    if (!definition.includes(live)) throw new Error(`Cannot re-target index of ${table}: ${definition}`);
+    await client.query(definition.replace(live, ` ON ${quoted(schema)}.${quoted(table)} `));
+  }
+  await client.query(`ANALYZE ${quoted(schema)}.${quoted(table)} (${(await plannedColumns(client, table)).map(quoted).join(', ')})`);
 }

@@ -2,6 +2,7 @@ import { inTransaction, type GlobalCheckpoint, type PoolClient } from '@shop/inf
 import type { Projection } from '../runner/projection.js';
 import type { Pool } from '@shop/infra';
 import { dropSchema, quoted, schemaName, shadowCheckpoint } from './shadow-schema.js';
+import { bareCopySql, completeTable } from './staging.js';
 
 /**
  * Swaps rebuilt tables in, in one transaction:
@@ -46,23 +47,25 @@ export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltP
         await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA public`);
       }
     }
-    await moveBookkeeping(client, rebuilt);
+    await moveBookkeeping(client, rebuilt, retired[0]!);
   });
   for (const [index, { schema }] of rebuilt.entries()) {
     await dropSchema(deps.pool, retired[index]!);
     await dropSchema(deps.pool, schema);
   }
+  await dropSchema(deps.pool, revisionsSchema(rebuilt));
 }
 
-/** Every rebuilt projection's per-stream revisions and checkpoint replace the live ones, in one statement each. */
-async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProjection[]): Promise<void> {
+/** Every rebuilt projection's per-stream revisions and checkpoint replace the live ones. */
+async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProjection[], retired: string): Promise<void> {
   const names = rebuilt.map(({ projection }) => projection.name);
   const from = (table: string) =>
     rebuilt.map(({ schema, projection }) => `SELECT * FROM ${quoted(schema)}.${table} WHERE ${table === 'projection_checkpoints' ? 'name' : 'projection'} = ${literal(projection.name)}`).join(' UNION ALL ');
-  await clearRevisions(client, names);
-  // In key order: each new key then lands on the index's rightmost page, which PostgreSQL appends
-  // to without a descent from the root (tens of thousands of rows at 100k events).
-  await client.query(`INSERT INTO public.projection_stream_revisions ${from('projection_stream_revisions')} ORDER BY projection, stream_id`);
+  if (await onlyRebuiltRevisions(client, names)) await replaceRevisionsTable(client, from('projection_stream_revisions'), revisionsSchema(rebuilt), retired);
+  else {
+    await client.query('DELETE FROM public.projection_stream_revisions WHERE projection = ANY($1)', [names]);
+    await client.query(`INSERT INTO public.projection_stream_revisions ${from('projection_stream_revisions')}`);
+  }
   await client.query(
     `INSERT INTO public.projection_checkpoints (name, transaction_id, global_position, updated_at)
        SELECT name, transaction_id, global_position, now() FROM (${from('projection_checkpoints')}) AS rebuilt
@@ -71,17 +74,29 @@ async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProj
   );
 }
 
-/**
- * Removes the live revisions of the rebuilt projections. When they are the only ones in the table
- * (a rebuild of all), TRUNCATE: deleting tens of thousands of rows and inserting the same keys again
- * made the index check every new key against a dead one (most of the swap's time at 100k events).
- * The table is locked ACCESS EXCLUSIVE by now, and every runner locks it before reading it.
- */
-async function clearRevisions(client: PoolClient, names: readonly string[]): Promise<void> {
+async function onlyRebuiltRevisions(client: PoolClient, names: readonly string[]): Promise<boolean> {
   const others = await client.query('SELECT 1 FROM public.projection_stream_revisions WHERE projection <> ALL($1) LIMIT 1', [names]);
-  if (others.rowCount === 0) await client.query('TRUNCATE public.projection_stream_revisions');
-  else await client.query('DELETE FROM public.projection_stream_revisions WHERE projection = ANY($1)', [names]);
+  return others.rowCount === 0;
 }
+
+/**
+ * When the rebuilt projections are the only ones in the revisions table (a rebuild of all), a new
+ * table replaces it: filled without indexes, indexed once, moved in. Inserting tens of thousands
+ * of rows into the live table's index one by one was most of the swap's time at 100k events.
+ * The live table is locked ACCESS EXCLUSIVE by now; a runner waiting for it finds the new one by
+ * name once the swap commits, as it does the swapped projection tables.
+ */
+async function replaceRevisionsTable(client: PoolClient, rows: string, schema: string, retired: string): Promise<void> {
+  await client.query(`CREATE SCHEMA ${quoted(schema)}`);
+  await client.query(bareCopySql(schema, 'projection_stream_revisions'));
+  await client.query(`INSERT INTO ${quoted(schema)}.projection_stream_revisions ${rows}`);
+  await completeTable(client, schema, 'projection_stream_revisions');
+  await client.query(`ALTER TABLE public.projection_stream_revisions SET SCHEMA ${quoted(retired)}`);
+  await client.query(`ALTER TABLE ${quoted(schema)}.projection_stream_revisions SET SCHEMA public`);
+}
+
+/** Where the new revisions table is made; dropped (empty) after the swap. */
+const revisionsSchema = (rebuilt: readonly RebuiltProjection[]): string => schemaName(rebuilt[0]!.schema, 'revisions');
 
 /** A projection's name as an SQL string literal (names are ours, but quoted all the same). */
 const literal = (name: string): string => `'${name.replaceAll("'", "''")}'`;
