@@ -55,6 +55,9 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     lock = await lockRebuilds(deps.pool, projections.map((projection) => projection.name));
     for (const projection of projections) await dropStaleRebuilds(deps.pool, projection.name);
     const targets = projections.map((projection) => targetOf(projection, options));
+    // Swapped in: every projection's per-stream revisions go into one table of their own, indexed
+    // with the rest before the swap. As of a date: into each schema, which is kept as it is.
+    const revisions = options.until ? null : schemaName(targets[0]!.schema, 'revisions');
     // Workers load their code while the schemas are made (they touch no table before the first page).
     const opening = openShards(deps.pool, targets, workers);
     opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
@@ -67,14 +70,15 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
           await dropSchema(deps.pool, target.schema);
           await createStagingTables(deps.pool, target.schema, target.projection.tables);
         }),
+        revisions && dropSchema(deps.pool, revisions).then(() => createStagingTables(deps.pool, revisions, ['projection_stream_revisions'], [])),
       ]).catch(async (error: unknown) => {
         await closeShards(await opening.catch(() => []));
         throw error;
       });
       const report = progressReporter(options, total);
-      const events = await load(deps, targets, await opening, end, options, report);
+      const events = await load(deps, targets, await opening, end, options, report, revisions);
       report('index', events);
-      await completeStaging(deps.pool, targets);
+      await completeStaging(deps.pool, targets, revisions);
       if (options.until) {
         report('done', events);
         return targets.map((target) => ({ projection: target.name, events, schema: target.schema, ms: Date.now() - started }));
@@ -87,11 +91,12 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
           schema: target.schema,
           catchUp: (from) => replayInto(deps, target.projection, target.schema, from, { total: 0 }),
         })),
+        revisions,
       );
       report('done', events);
       return targets.map((target) => ({ projection: target.name, events, schema: 'public', ms: Date.now() - started }));
     } catch (error) {
-      for (const target of targets) await dropSchema(deps.pool, target.schema).catch(() => undefined);
+      for (const schema of [...targets.map((target) => target.schema), ...(revisions ? [revisions] : [])]) await dropSchema(deps.pool, schema).catch(() => undefined);
       throw error;
     }
   } finally {
@@ -108,8 +113,9 @@ function targetOf(projection: Projection, options: OnePassOptions): Target {
 }
 
 /** Indexes of every staging table, the largest tables first, a few at a time (the fold is over: the cores are free). */
-async function completeStaging(pool: Pool, targets: readonly Target[]): Promise<void> {
+async function completeStaging(pool: Pool, targets: readonly Target[], revisions: string | null): Promise<void> {
   const tables = targets.flatMap((target) => target.projection.tables.map((table) => ({ schema: target.schema, table })));
+  if (revisions) tables.push({ schema: revisions, table: 'projection_stream_revisions' });
   const sizes = await pool.query<{ name: string; bytes: number }>(
     'SELECT schema || \'.\' || "table" AS name, pg_total_relation_size(format(\'%I.%I\', schema, "table")) AS bytes FROM unnest($1::text[], $2::text[]) AS t(schema, "table")',
     [tables.map((t) => t.schema), tables.map((t) => t.table)],
@@ -130,7 +136,7 @@ const INDEX_BUILDERS = 3;
  * folds page N. Streams go to shards by a hash of their id, so each stream is folded by one
  * shard in its own order; the global order only decides which page an event is in.
  */
-async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: LogEnd, options: OnePassOptions, report: Reporter): Promise<number> {
+async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: LogEnd, options: OnePassOptions, report: Reporter, revisions: string | null): Promise<number> {
   const streams = new Map<string, number>();
   let last: RawEvent | null = null;
   let done = 0;
@@ -158,7 +164,7 @@ async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: 
   } finally {
     await closeShards(shards);
   }
-  if (last) await writeBookkeeping(deps.pool, targets, streams, last);
+  if (last) await writeBookkeeping(deps.pool, targets, streams, last, revisions);
   return done;
 }
 
@@ -263,16 +269,17 @@ export function streamHash(streamId: string): number {
 /**
  * What `applyBatch` leaves beside the rows: every stream's last revision read (all streams, as
  * the runner records them whether or not the projection handles their events) and the checkpoint.
+ * The revisions go into `revisions`' table for all projections at once when there is one (the
+ * swap moves that table in), else into each projection's schema.
  */
-async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<string, number>, last: RawEvent): Promise<void> {
+async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<string, number>, last: RawEvent, revisions: string | null): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SET synchronous_commit = off');
+    const into = (schema: string) => `${quoted(schema)}.projection_stream_revisions`;
+    if (revisions) await copyRevisions(client, into(revisions), targets, streams);
     for (const target of targets) {
-      const lines: string[] = [];
-      for (const [streamId, revision] of streams) lines.push(copyLine([target.name, streamId, revision]));
-      const copy = client.query(copyFrom(`COPY ${quoted(target.schema)}.projection_stream_revisions (projection, stream_id, revision) FROM STDIN`));
-      await pipeline(Readable.from(chunks(lines, 5000)), copy);
+      if (!revisions) await copyRevisions(client, into(target.schema), [target], streams);
       await client.query(
         `INSERT INTO ${quoted(target.schema)}.projection_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2, $3, now())`,
         [target.name, last.txid, last.position],
@@ -282,6 +289,14 @@ async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<stri
     await client.query('RESET synchronous_commit').catch(() => undefined);
     client.release();
   }
+}
+
+async function copyRevisions(client: PoolClient, table: string, targets: readonly Target[], streams: Map<string, number>): Promise<void> {
+  function* lines(): Generator<string> {
+    for (const target of targets) yield* chunks([...streams].map(([streamId, revision]) => copyLine([target.name, streamId, revision])), 5000);
+  }
+  const copy = client.query(copyFrom(`COPY ${table} (projection, stream_id, revision) FROM STDIN`));
+  await pipeline(Readable.from(lines()), copy);
 }
 
 function* chunks(lines: string[], size: number): Generator<string> {

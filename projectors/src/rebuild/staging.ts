@@ -6,13 +6,13 @@ import { quoted, RUNNER_TABLES } from './shadow-schema.js';
  * no indexes or constraints yet, so COPY only appends heap pages. The runner's bookkeeping
  * tables are cloned whole (they are small and the swap's catch-up writes them).
  */
-export async function createStagingTables(pool: Pool, schema: string, tables: readonly string[]): Promise<void> {
+export async function createStagingTables(pool: Pool, schema: string, tables: readonly string[], runnerTables: readonly string[] = RUNNER_TABLES): Promise<void> {
   // One round trip: statements sent together run as one transaction (all made, or none).
   await pool.query(
     [
       `CREATE SCHEMA ${quoted(schema)}`,
       ...tables.map((table) => bareCopySql(schema, table)),
-      ...RUNNER_TABLES.map((table) => `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`),
+      ...runnerTables.map((table) => `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`),
     ].join(';\n'),
   );
 }
@@ -22,14 +22,18 @@ export const bareCopySql = (schema: string, table: string): string =>
   `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING DEFAULTS INCLUDING GENERATED INCLUDING IDENTITY INCLUDING STORAGE INCLUDING COMMENTS)`;
 
 /**
- * The columns worth statistics: every one but json documents, which no query filters, joins or
- * sorts on, and whose sampling (detoasting kilobytes per row) was most of ANALYZE's time.
+ * The columns ANALYZE looks at right after the load: those an index or constraint of the table
+ * covers, which is what the planner needs to choose the read models' index lookups. ANALYZE with
+ * a column list leaves the table's count of changes since analysis alone, so autovacuum analyzes
+ * the whole table shortly after the swap (docs/decisions/0100). Sampling every column of the logs
+ * (detoasting json, sorting texts) was the longest step of the index phase.
  */
 async function plannedColumns(client: PoolClient, table: string): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(
-    `SELECT attname AS name FROM pg_attribute
-      WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped AND atttypid NOT IN ('json'::regtype, 'jsonb'::regtype)
-      ORDER BY attnum`,
+    `SELECT a.attname AS name FROM pg_attribute a
+      WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped
+        AND EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = a.attrelid AND a.attnum = ANY (i.indkey))
+      ORDER BY a.attnum`,
     [`public.${quoted(table)}`],
   );
   return rows.map((row) => row.name);
@@ -70,5 +74,6 @@ export async function completeTable(client: PoolClient, schema: string, table: s
     if (!definition.includes(live)) throw new Error(`Cannot re-target index of ${table}: ${definition}`);
     await client.query(definition.replace(live, ` ON ${quoted(schema)}.${quoted(table)} `));
   }
-  await client.query(`ANALYZE ${quoted(schema)}.${quoted(table)} (${(await plannedColumns(client, table)).map(quoted).join(', ')})`);
+  const planned = await plannedColumns(client, table);
+  if (planned.length > 0) await client.query(`ANALYZE ${quoted(schema)}.${quoted(table)} (${planned.map(quoted).join(', ')})`);
 }

@@ -31,8 +31,13 @@ export interface RebuiltProjection {
   catchUp: (from: GlobalCheckpoint) => Promise<number>;
 }
 
-/** The same for several projections in one transaction: the shop sees all of them change at once. */
-export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltProjection[]): Promise<void> {
+/**
+ * The same for several projections in one transaction: the shop sees all of them change at once.
+ * `revisions` names a schema holding every rebuilt projection's per-stream revisions in a complete,
+ * indexed table (the one-pass rebuild writes them there before the swap); the catch-ups' own go
+ * into each projection's schema and are merged in. Without it, the revisions are in each schema.
+ */
+export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltProjection[], revisions: string | null = null): Promise<void> {
   const retired = rebuilt.map(({ schema }) => schemaName('retired', schema));
   await inTransaction(deps.pool, async (client) => {
     await client.query('LOCK TABLE public.projection_stream_revisions IN ACCESS EXCLUSIVE MODE');
@@ -47,24 +52,27 @@ export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltP
         await client.query(`ALTER TABLE ${quoted(schema)}.${quoted(table)} SET SCHEMA public`);
       }
     }
-    await moveBookkeeping(client, rebuilt, retired[0]!);
+    await moveBookkeeping(client, rebuilt, retired[0]!, revisions);
   });
   for (const [index, { schema }] of rebuilt.entries()) {
     await dropSchema(deps.pool, retired[index]!);
     await dropSchema(deps.pool, schema);
   }
-  await dropSchema(deps.pool, revisionsSchema(rebuilt));
+  await dropSchema(deps.pool, revisions ?? revisionsSchema(rebuilt));
 }
 
 /** Every rebuilt projection's per-stream revisions and checkpoint replace the live ones. */
-async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProjection[], retired: string): Promise<void> {
+async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProjection[], retired: string, revisions: string | null): Promise<void> {
   const names = rebuilt.map(({ projection }) => projection.name);
   const from = (table: string) =>
     rebuilt.map(({ schema, projection }) => `SELECT * FROM ${quoted(schema)}.${table} WHERE ${table === 'projection_checkpoints' ? 'name' : 'projection'} = ${literal(projection.name)}`).join(' UNION ALL ');
-  if (await onlyRebuiltRevisions(client, names)) await replaceRevisionsTable(client, from('projection_stream_revisions'), revisionsSchema(rebuilt), retired);
+  if (revisions) await mergeCaughtUp(client, revisions, from('projection_stream_revisions'));
+  const only = await onlyRebuiltRevisions(client, names);
+  if (only && revisions) await moveTableIn(client, revisions, retired);
+  else if (only) await replaceRevisionsTable(client, from('projection_stream_revisions'), revisionsSchema(rebuilt), retired);
   else {
     await client.query('DELETE FROM public.projection_stream_revisions WHERE projection = ANY($1)', [names]);
-    await client.query(`INSERT INTO public.projection_stream_revisions ${from('projection_stream_revisions')}`);
+    await client.query(`INSERT INTO public.projection_stream_revisions ${revisions ? `SELECT * FROM ${quoted(revisions)}.projection_stream_revisions` : from('projection_stream_revisions')}`);
   }
   await client.query(
     `INSERT INTO public.projection_checkpoints (name, transaction_id, global_position, updated_at)
@@ -91,8 +99,23 @@ async function replaceRevisionsTable(client: PoolClient, rows: string, schema: s
   await client.query(bareCopySql(schema, 'projection_stream_revisions'));
   await client.query(`INSERT INTO ${quoted(schema)}.projection_stream_revisions ${rows}`);
   await completeTable(client, schema, 'projection_stream_revisions');
+  await moveTableIn(client, schema, retired);
+}
+
+async function moveTableIn(client: PoolClient, schema: string, retired: string): Promise<void> {
   await client.query(`ALTER TABLE public.projection_stream_revisions SET SCHEMA ${quoted(retired)}`);
   await client.query(`ALTER TABLE ${quoted(schema)}.projection_stream_revisions SET SCHEMA public`);
+}
+
+/**
+ * The revisions the swap's catch-ups wrote (into each projection's schema, empty before them) go
+ * into the prebuilt table: a caught-up stream's revision is past the one the load recorded.
+ */
+async function mergeCaughtUp(client: PoolClient, revisions: string, caughtUp: string): Promise<void> {
+  await client.query(
+    `INSERT INTO ${quoted(revisions)}.projection_stream_revisions AS r SELECT * FROM (${caughtUp}) AS caught_up
+     ON CONFLICT (projection, stream_id) DO UPDATE SET revision = GREATEST(r.revision, EXCLUDED.revision)`,
+  );
 }
 
 /** Where the new revisions table is made; dropped (empty) after the swap. */

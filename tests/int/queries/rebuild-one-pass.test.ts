@@ -153,5 +153,24 @@ describe('one-pass rebuild', () => {
     const leftovers = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
     expect(leftovers.rows).toEqual([]);
     expect(progress.at(-1)).toBeGreaterThanOrEqual(50_000);
+    // Statistics for the indexed columns now; autovacuum is left a count of changes to analyze the
+    // rest (unless it has already been round, which the check allows for).
+    const analyzed = await db.pool.query<{ column: string }>(
+      "SELECT attname AS column FROM pg_stats WHERE schemaname = 'public' AND tablename = 'project_audit_log' ORDER BY attname",
+    );
+    const columns = analyzed.rows.map((row) => row.column);
+    expect(columns).toEqual(expect.arrayContaining(['revision', 'stream_id']));
+    // Backends report their writes to the statistics a moment after they go idle.
+    await vi.waitFor(
+      async () => {
+        const table = await db.pool.query<{ changes: number; autoanalyzed: Date | null }>(
+          "SELECT n_mod_since_analyze::int AS changes, last_autoanalyze AS autoanalyzed FROM pg_stat_user_tables WHERE schemaname = 'public' AND relname = 'project_audit_log'",
+        );
+        if (table.rows[0]!.autoanalyzed !== null) return;
+        expect(columns).toEqual(['revision', 'stream_id']);
+        expect(table.rows[0]!.changes).toBeGreaterThan(0);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   });
 });
