@@ -10,3 +10,4 @@ export * from './rebuild/index.js';
 export * from './reactors/index.js';
 export * from './cli/cli-database.js';
 export { CliUsageError, parseCliArgs } from './cli/args.js';
+export type { CatchUpReplayPolicy } from './runner/catch-up-replay.js';

@@ -1,5 +1,5 @@
-import { createPool, PostgresEventStore, type Pool } from '@shop/infra';
-import { allProjections, defaultWorkers, rebuildAll, rebuildOneByOne } from '@shop/projectors';
+import { createLogger, createPool, PostgresEventStore, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
+import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildOneByOne, type CatchUpReplayPolicy } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';
@@ -23,6 +23,22 @@ async function seconds(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await work();
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * Seconds a runner takes to catch up on the whole log from empty read models, the way it would
+ * after downtime: batch by batch (`false`), or replaying it in one pass (the runner's policy).
+ */
+async function catchUp(pool: Pool, eventStore: EventStore, replay: CatchUpReplayPolicy | false): Promise<number> {
+  const names = allProjections.map((projection) => projection.name);
+  const tables = [...allProjections.flatMap((projection) => projection.tables), 'projection_stream_revisions', 'projection_checkpoints'];
+  await pool.query(`TRUNCATE ${tables.join(', ')}`);
+  const runner = new ProjectionRunner({ pool, eventStore, logger: createLogger('silent'), catchUpReplay: replay }, allProjections);
+  return seconds(async () => {
+    await runner.start();
+    while ((await readProjectionLag(pool, names)).some((lag) => Number(lag.lagEvents) > 0)) await new Promise((resolve) => setTimeout(resolve, 100));
+    await runner.stop();
+  });
 }
 
 /** `--size=100000` (or `--size=100000,1000000`) replaces the default sizes. */
@@ -59,6 +75,16 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
           (legacy === null ? '' : ` · before (one projection at a time) ${fmt(legacy)} ev/s`),
         ratio: `rebuild/raw ${fmt(one / rawRate, 3)} (1 worker) · ${fmt(many / rawRate, 3)} (${workers} workers)` + (legacy === null ? '' : ` · before ${fmt(legacy / rawRate, 3)}`),
       });
+      if (size <= 100_000) {
+        const batches = size / (await catchUp(pool, deps.eventStore, false));
+        const replayed = size / (await catchUp(pool, deps.eventStore, { minEvents: 0, minShareOfLog: 0, workers: 1 }));
+        rows.push({
+          section: 'replay',
+          case: `catch-up after downtime, ${fmt(size)} events behind (the whole log)`,
+          figures: `live runner batch by batch ${fmt(batches)} ev/s · replaying in one pass ${fmt(replayed)} ev/s`,
+          ratio: `batches/replay ${fmt(batches / replayed, 2)} (a replay pays from a backlog of this share of the log)`,
+        });
+      }
     } finally {
       await pool.end();
     }

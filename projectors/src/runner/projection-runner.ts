@@ -1,5 +1,7 @@
 import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscription } from '@shop/infra';
+import { START } from '@shop/infra';
 import { applyBatchToAll } from './apply-batch.js';
+import { defaultCatchUpReplay, measureBacklog, replayable, replayBacklog, shouldReplay, type Backlog, type CatchUpReplayPolicy } from './catch-up-replay.js';
 import { earlier, loadCheckpoint } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
@@ -24,15 +26,31 @@ export interface ProjectionStatus {
  * that projection (logged, listed on /readyz, /metrics and the staff health view) and the batch
  * goes on without it; retries staff ask for are picked up on a timer. Only when parking itself
  * fails are the projections reported as failed; the subscription then tries the batch again.
+ *
+ * After downtime, a backlog long enough that rebuilding is faster than catching up batch by batch
+ * (catch-up-replay.ts) is replayed in one pass in the background first; the subscription starts
+ * from where that replay swapped in.
  */
 export class ProjectionRunner {
   private subscription: Subscription | null = null;
   private readonly statuses = new Map<string, ProjectionStatus>();
   private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
   private stopRetries: (() => void) | null = null;
+  private replaying: Promise<void> | null = null;
+  private stopped = false;
+  /** Events the last catch-up replay swapped in (null: none ran, or it gave way to the batch path). */
+  lastReplay: { events: number; ms: number } | null = null;
 
   constructor(
-    private readonly deps: { pool: Pool; eventStore: EventStore; logger: Logger; batchSize?: number; retryIntervalMs?: number },
+    private readonly deps: {
+      pool: Pool;
+      eventStore: EventStore;
+      logger: Logger;
+      batchSize?: number;
+      retryIntervalMs?: number;
+      /** When to replay a backlog instead of catching it up batch by batch; false: never. */
+      catchUpReplay?: CatchUpReplayPolicy | false;
+    },
     readonly projections: readonly Projection[],
   ) {
     for (const projection of projections) {
@@ -48,12 +66,43 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
+    const from = await this.loadCheckpoints();
+    const policy = this.deps.catchUpReplay ?? defaultCatchUpReplay;
+    if (policy && replayable(this.projections)) {
+      const backlog = await measureBacklog(this.deps.pool, from ?? START);
+      if (backlog && shouldReplay(backlog, policy)) {
+        // In the background: the shop serves (from the tables as they are) while it runs.
+        this.replaying = this.replay(backlog, policy).catch((error: unknown) => {
+          // The stored checkpoints could not be read back: from the old ones, which is safe
+          // (what a swapped-in replay applied is skipped by stream revision).
+          this.deps.logger.warn({ err: error }, 'reading checkpoints after the replay failed');
+          if (!this.stopped) this.subscribe(from);
+        });
+        return;
+      }
+    }
+    this.subscribe(from);
+  }
+
+  private async replay(backlog: Backlog, policy: CatchUpReplayPolicy): Promise<void> {
+    const started = Date.now();
+    const events = await replayBacklog(this.deps, this.projections, backlog, policy);
+    if (events !== null) this.lastReplay = { events, ms: Date.now() - started };
+    if (!this.stopped) this.subscribe(await this.loadCheckpoints());
+  }
+
+  /** Every projection's stored checkpoint; returns the earliest (where one subscription serves all). */
+  private async loadCheckpoints(): Promise<GlobalCheckpoint | null> {
     let from: GlobalCheckpoint | null = null;
     for (const projection of this.projections) {
       const checkpoint = await loadCheckpoint(this.deps.pool, projection.name);
       this.status(projection.name).checkpoint = checkpoint;
       from = from ? earlier(from, checkpoint) : checkpoint;
     }
+    return from;
+  }
+
+  private subscribe(from: GlobalCheckpoint | null): void {
     const { pool, eventStore, logger } = this.deps;
     this.subscription = eventStore.subscribeToAll({
       from: from ?? undefined,
@@ -109,6 +158,9 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    // A replay cannot be cut short cleanly: it ends (swapped in, or given up) before the runner stops.
+    await this.replaying;
     this.stopRetries?.();
     await this.subscription?.stop();
     this.subscription = null;

@@ -1,0 +1,81 @@
+import type { EventStore, GlobalCheckpoint, Logger, Pool } from '@shop/infra';
+import { bulkProjections } from '../read-models/all.js';
+import { rebuildInOnePass } from '../rebuild/one-pass.js';
+import type { Projection } from './projection.js';
+
+/**
+ * When a runner that was down finds a long backlog, reading it batch by batch through the live
+ * path (one transaction per batch, every projection's upserts) is slower than rebuilding from
+ * event 0 in one pass (docs/decisions/0100, "Catch-up after downtime"): the runner replays
+ * instead, and subscribes from where the replay swapped in.
+ */
+export interface CatchUpReplayPolicy {
+  /** A backlog shorter than this is caught up batch by batch: a replay has fixed costs. */
+  minEvents: number;
+  /** ... and so is one shorter than this share of the log (a replay reads all of it). */
+  minShareOfLog: number;
+  /** Threads folding streams during the replay; default: the core count. */
+  workers?: number;
+}
+
+/**
+ * From the benchmark (docs/benchmarks.md, "replay"): the live path catches up at about a fifth of
+ * the one-pass rebuild's events/s, so replaying the whole log pays once the backlog is a quarter
+ * of it; below 10,000 events either takes seconds.
+ */
+export const defaultCatchUpReplay: CatchUpReplayPolicy = { minEvents: 10_000, minShareOfLog: 0.25 };
+
+export interface Backlog {
+  /** Readable events after the checkpoint. */
+  behind: number;
+  /** Readable events in the log. */
+  total: number;
+}
+
+/**
+ * How far `from` is behind the PostgreSQL log. Null when it cannot tell (the one-pass rebuild reads
+ * that table: with the log in EventStoreDB it is empty, and there is nothing to replay).
+ */
+export async function measureBacklog(pool: Pool, from: GlobalCheckpoint): Promise<Backlog | null> {
+  try {
+    const { rows } = await pool.query<{ behind: string; total: string }>(
+      `SELECT count(*) FILTER (WHERE (transaction_id, global_position) > ($1::text::xid8, $2)) AS behind, count(*) AS total
+         FROM events WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
+      [String(from.transactionId), from.position],
+    );
+    return { behind: Number(rows[0]?.behind ?? 0), total: Number(rows[0]?.total ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
+export function shouldReplay(backlog: Backlog, policy: CatchUpReplayPolicy): boolean {
+  return backlog.behind >= policy.minEvents && backlog.behind >= policy.minShareOfLog * backlog.total;
+}
+
+/** Only projections with a one-pass fold can be replayed; any other keeps the batch path for all. */
+export const replayable = (projections: readonly Projection[]): boolean => projections.every((projection) => bulkProjections.has(projection.name));
+
+/**
+ * Replays the log into every projection and swaps the result in; returns the events replayed, or
+ * null when it could not (another rebuild holds the projections, a projection failed on an event):
+ * the runner then catches up batch by batch, parking what fails as it always does.
+ */
+export async function replayBacklog(
+  deps: { pool: Pool; eventStore: EventStore; logger: Logger },
+  projections: readonly Projection[],
+  backlog: Backlog,
+  policy: CatchUpReplayPolicy,
+): Promise<number | null> {
+  const started = Date.now();
+  deps.logger.info({ behind: backlog.behind, total: backlog.total }, 'projections far behind the log: catching up by replaying it in one pass');
+  try {
+    const results = await rebuildInOnePass(deps, projections, { workers: policy.workers });
+    const events = results[0]?.events ?? 0;
+    deps.logger.info({ events, ms: Date.now() - started }, 'replay swapped in; following the log from there');
+    return events;
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'replay failed; catching up batch by batch instead');
+    return null;
+  }
+}
