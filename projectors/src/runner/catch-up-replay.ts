@@ -19,9 +19,10 @@ export interface CatchUpReplayPolicy {
 }
 
 /**
- * From the benchmark (docs/benchmarks.md, "replay"): the live path catches up at about a fifth of
- * the one-pass rebuild's events/s, so replaying the whole log pays once the backlog is a quarter
- * of it; below 10,000 events either takes seconds.
+ * The batch path catches up at a fifth to a third of the one-pass replay's events/s (a third in
+ * docs/benchmarks.md's "catch-up after downtime", where every project's history has the same
+ * shape; about a fifth on the rebuild test's mixed log), so replaying the whole log pays once the
+ * backlog is about a quarter of it. Below 10,000 events either takes seconds.
  */
 export const defaultCatchUpReplay: CatchUpReplayPolicy = { minEvents: 10_000, minShareOfLog: 0.25 };
 
