@@ -292,8 +292,12 @@ async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<stri
 }
 
 async function copyRevisions(client: PoolClient, table: string, targets: readonly Target[], streams: Map<string, number>): Promise<void> {
+  // In primary-key order, so building that index later sorts rows that are already in order.
+  const sorted = [...streams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   function* lines(): Generator<string> {
-    for (const target of targets) yield* chunks([...streams].map(([streamId, revision]) => copyLine([target.name, streamId, revision])), 5000);
+    for (const target of [...targets].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      yield* chunks(sorted.map(([streamId, revision]) => copyLine([target.name, streamId, revision])), 5000);
+    }
   }
   const copy = client.query(copyFrom(`COPY ${table} (projection, stream_id, revision) FROM STDIN`));
   await pipeline(Readable.from(lines()), copy);
