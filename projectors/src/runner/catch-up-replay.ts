@@ -19,9 +19,9 @@ export interface CatchUpReplayPolicy {
 }
 
 /**
- * The batch path catches up at a fifth to a third of the one-pass replay's events/s (a third in
+ * The batch path catches up at a fifth to a third of the one-pass replay's events/s (about 0.3 in
  * docs/benchmarks.md's "catch-up after downtime", where every project's history has the same
- * shape; about a fifth on the rebuild test's mixed log), so replaying the whole log pays once the
+ * shape; about 0.2 on the rebuild test's mixed log), so replaying the whole log pays once the
  * backlog is about a quarter of it. Below 10,000 events either takes seconds.
  */
 export const defaultCatchUpReplay: CatchUpReplayPolicy = { minEvents: 10_000, minShareOfLog: 0.25 };
