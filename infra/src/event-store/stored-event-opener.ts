@@ -1,14 +1,25 @@
 import { PersonalDataKeys } from '../personal-data/personal-data-keys.js';
-import { PersonalDataProtector } from '../personal-data/personal-data-protector.js';
+import { revealEvents } from '../personal-data/personal-data-protector.js';
+import { RememberedKeys } from '../personal-data/remembered-keys.js';
 import type { Pool } from '../postgres/pool.js';
 import type { StoredEvent } from './event-store.js';
 import { upcastAll } from './upcasting-event-store.js';
 
 /**
- * How a reader that reads the events table itself (the one-pass rebuild) opens what it reads,
- * the way the store's wrappers would: personal fields decrypted, then old versions upcast.
+ * How a reader that reads the events table itself from start to end (the one-pass rebuild)
+ * opens what it reads, the way the store's wrappers would: personal fields decrypted, then old
+ * versions upcast. Keys are remembered for the whole read (remembered-keys.ts says why that is
+ * safe there): `prepare` looks up a page's in one round trip before its events are opened.
  */
-export function storedEventOpener(pool: Pool): (events: StoredEvent[]) => Promise<StoredEvent[]> {
-  const protector = new PersonalDataProtector(new PersonalDataKeys(pool));
-  return async (events) => upcastAll(await protector.reveal(events));
+export interface StoredEventOpener {
+  prepare: (events: ReadonlyArray<{ type: string; streamId: string }>) => Promise<void>;
+  open: (events: StoredEvent[]) => Promise<StoredEvent[]>;
+}
+
+export function storedEventOpener(pool: Pool): StoredEventOpener {
+  const keys = new RememberedKeys(new PersonalDataKeys(pool));
+  return {
+    prepare: (events) => keys.preload(events),
+    open: async (events) => upcastAll(await revealEvents(keys, events)),
+  };
 }

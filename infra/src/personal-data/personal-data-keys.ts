@@ -51,6 +51,18 @@ export class PersonalDataKeys {
     return new Map(result.rows.map((row) => [row.stream_id, row.person_id]));
   }
 
+  /** Each of these streams' subject and that person's key (null: none made yet), in one round trip; streams without a subject are left out. */
+  async subjectKeysOf(streamIds: readonly string[]): Promise<Array<{ streamId: string; personId: string; key: DataKey | null }>> {
+    if (streamIds.length === 0) return [];
+    const result = await this.pool.query<{ stream_id: string; person_id: string; data_key: Buffer | null; has_key: boolean }>(
+      `SELECT s.stream_id, s.person_id, k.data_key, k.person_id IS NOT NULL AS has_key
+         FROM personal_data_subjects s LEFT JOIN personal_data_keys k ON k.person_id = s.person_id
+        WHERE s.stream_id = ANY($1)`,
+      [[...new Set(streamIds)]],
+    );
+    return result.rows.map((row) => ({ streamId: row.stream_id, personId: row.person_id, key: row.has_key ? (row.data_key ?? 'erased') : null }));
+  }
+
   async setSubject(streamId: string, personId: string): Promise<void> {
     await this.pool.query(
       `INSERT INTO personal_data_subjects (stream_id, person_id) VALUES ($1, $2)

@@ -41,20 +41,28 @@ export class PersonalDataProtector {
   }
 
   /** The events as the domain knows them: personal fields in clear, or ERASED. */
-  async reveal(events: StoredEvent[]): Promise<StoredEvent[]> {
-    const personal = events.filter((event) => personalFields[event.type]);
-    if (personal.length === 0) return events;
-    const sealedBy = new Set<string>();
-    const clearIn = new Set<string>();
-    for (const event of personal) {
-      const envelope = event.data[SEALED];
-      if (typeof envelope === 'string') sealedBy.add(sealedFor(envelope));
-      else clearIn.add(event.streamId);
-    }
-    const subjects = await this.keys.subjectsOf([...clearIn]);
-    const keys = await this.keys.keysOf([...sealedBy, ...subjects.values()]);
-    return events.map((event) => (personalFields[event.type] ? { ...event, data: revealed(event, keys, subjects.get(event.streamId)) } : event));
+  reveal(events: StoredEvent[]): Promise<StoredEvent[]> {
+    return revealEvents(this.keys, events);
   }
+}
+
+/** Where revealing reads keys and subjects from: the tables, or what a reader remembers of them (remembered-keys.ts). */
+export type KeyReader = Pick<PersonalDataKeys, 'subjectsOf' | 'keysOf'>;
+
+/** The events as the domain knows them: personal fields in clear, or ERASED. */
+export async function revealEvents(reader: KeyReader, events: StoredEvent[]): Promise<StoredEvent[]> {
+  const personal = events.filter((event) => personalFields[event.type]);
+  if (personal.length === 0) return events;
+  const sealedBy = new Set<string>();
+  const clearIn = new Set<string>();
+  for (const event of personal) {
+    const envelope = event.data[SEALED];
+    if (typeof envelope === 'string') sealedBy.add(sealedFor(envelope));
+    else clearIn.add(event.streamId);
+  }
+  const subjects = await reader.subjectsOf([...clearIn]);
+  const keys = await reader.keysOf([...sealedBy, ...subjects.values()]);
+  return events.map((event) => (personalFields[event.type] ? { ...event, data: revealed(event, keys, subjects.get(event.streamId)) } : event));
 }
 
 /**

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { storedEventOpener, type Pool, type PoolClient, type StoredEvent } from '@shop/infra/log-reading';
+import { storedEventOpener, type Pool, type PoolClient, type StoredEvent, type StoredEventOpener } from '@shop/infra/log-reading';
 import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
 import { copyLine } from './copy-text.js';
@@ -59,7 +59,7 @@ export class FoldShard {
   private failure: unknown = null;
 
   /** Decrypts personal fields and upcasts old versions, as every reader of the store sees events. */
-  private readonly open: (events: StoredEvent[]) => Promise<StoredEvent[]>;
+  private readonly opener: StoredEventOpener;
 
   constructor(
     private readonly client: PoolClient,
@@ -68,7 +68,7 @@ export class FoldShard {
     /** For the data keys; needs a connection besides `client`. */
     keysPool: Pool,
   ) {
-    this.open = storedEventOpener(keysPool);
+    this.opener = storedEventOpener(keysPool);
     this.folds = targets.map((target) => {
       const bulk = bulkOf(target.name);
       return { target, handles: new Set(target.handles), fold: bulk.create(), columns: bulk.columns, handled: 0 };
@@ -80,8 +80,19 @@ export class FoldShard {
     await this.client.query('SET synchronous_commit = off');
   }
 
+  /** Pages whose personal-data keys are being looked up ahead of `add` (see `expect`). */
+  private readonly preparing = new WeakMap<readonly RawEvent[], Promise<void>>();
+
+  /** A page that is coming: its keys are looked up now, while the page before it folds. */
+  expect(events: readonly RawEvent[]): void {
+    const preparing = this.opener.prepare(events);
+    preparing.catch(() => undefined); // awaited by `add`
+    this.preparing.set(events, preparing);
+  }
+
   async add(events: readonly RawEvent[]): Promise<void> {
-    // The next chunk is opened (its personal-data keys looked up) while this one folds.
+    // The page's personal-data keys in one round trip; then each chunk is opened from memory.
+    await (this.preparing.get(events) ?? this.opener.prepare(events));
     let opening = this.openChunk(events, 0);
     for (let at = 0; at < events.length; at += CHUNK) {
       const opened = await opening;
@@ -98,7 +109,7 @@ export class FoldShard {
 
   private openChunk(events: readonly RawEvent[], at: number): Promise<StoredEvent[]> {
     if (at >= events.length) return Promise.resolve([]);
-    const opening = this.open(events.slice(at, at + CHUNK).map(toStoredEvent));
+    const opening = this.opener.open(events.slice(at, at + CHUNK).map(toStoredEvent));
     opening.catch(() => undefined); // awaited by `add`; a fold failing first must not leave it unhandled
     return opening;
   }

@@ -26,12 +26,15 @@ async function start(): Promise<FoldShard> {
   return shard;
 }
 
-let queue: Promise<FoldShard> = start();
+const started = start();
+let queue: Promise<FoldShard> = started;
 queue.then(
   () => send({ kind: 'ready' }),
   (error: unknown) => send({ kind: 'failed', message: messageOf(error) }),
 );
 port.on('message', (message: ToWorker) => {
+  // A page arrives while the one before it folds: its keys are looked up meanwhile.
+  if (message.kind === 'events') void started.then((shard) => shard.expect(message.events), () => undefined);
   queue = queue.then(async (shard) => {
     if (message.kind === 'events') {
       await shard.add(message.events);

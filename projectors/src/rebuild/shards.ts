@@ -10,6 +10,8 @@ import type { FromWorker, ToWorker, WorkerInput } from './fold-worker.js';
 export interface Shard {
   /** Resolves when the shard can take more (a bounded number of pages in flight). */
   add: (events: RawEvent[]) => Promise<void>;
+  /** A page that will be added next (a shard may start on it early); the same array is passed to `add`. */
+  expect?: (events: RawEvent[]) => void;
   finish: () => Promise<Record<string, number>>;
   close: () => Promise<void>;
 }
@@ -22,6 +24,7 @@ export async function localShard(pool: Pool, targets: ShardTarget[]): Promise<Sh
   let released = false;
   return {
     add: (events) => shard.add(events),
+    expect: (events) => shard.expect(events),
     finish: () => shard.finish(),
     close: async () => {
       if (released) return;
