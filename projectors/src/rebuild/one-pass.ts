@@ -230,32 +230,21 @@ const READ_PAGE_SQL = `
    ORDER BY transaction_id, global_position
    LIMIT $3`;
 
-interface PageRow {
-  txid: string;
-  global_position: string;
-  event_id: string;
-  stream_id: string;
-  stream_revision: string;
-  event_type: string;
-  schema_version: number;
-  data: string;
-  metadata: string;
-}
+/** A page row as an array (no object per row): the columns of READ_PAGE_SQL in order. */
+type PageRow = [txid: string, position: string, id: string, streamId: string, revision: string, type: string, schemaVersion: number, data: string, metadata: string];
 
 async function readPage(client: PoolClient, after: RawEvent | null, end: LogEnd, options: OnePassOptions): Promise<RawEvent[]> {
-  const { rows } = await client.query<PageRow>(READ_PAGE_SQL, [after?.txid ?? '0', after?.position ?? 0, options.pageSize ?? 5000, options.until ?? null, end.horizon]);
-  return rows.map((row) => ({
-    txid: row.txid,
-    position: Number(row.global_position),
-    id: row.event_id,
-    streamId: row.stream_id,
-    revision: Number(row.stream_revision),
-    type: row.event_type,
-    schemaVersion: row.schema_version,
-    data: row.data,
-    metadata: row.metadata,
-    last: end.lastRevisions?.get(row.stream_id) === Number(row.stream_revision),
-  }));
+  const { rows } = await client.query<PageRow>({
+    text: READ_PAGE_SQL,
+    values: [after?.txid ?? '0', after?.position ?? 0, options.pageSize ?? 5000, options.until ?? null, end.horizon],
+    rowMode: 'array',
+  });
+  const events = new Array<RawEvent>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const [txid, position, id, streamId, revision, type, schemaVersion, data, metadata] = rows[i]!;
+    events[i] = { txid, position: Number(position), id, streamId, revision: Number(revision), type, schemaVersion, data, metadata, last: end.lastRevisions?.get(streamId) === Number(revision) };
+  }
+  return events;
 }
 
 function split(page: RawEvent[], shards: number): RawEvent[][] {
