@@ -18,7 +18,10 @@ import { Readable } from 'node:stream';
 export interface OnePassOptions {
   /** Build the read models as they were at this instant into schemas of their own; nothing is swapped. */
   until?: Date;
-  /** Threads folding streams (split by a hash of the stream id); 1 folds in this thread. Default: core count. */
+  /**
+   * Threads folding streams (split by a hash of the stream id), this one included: 1 folds here
+   * alone, N folds a share here and the rest in N-1 worker threads. Default: core count.
+   */
   workers?: number;
   /** Events per page read from the log. */
   pageSize?: number;
@@ -142,20 +145,21 @@ async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: 
   let done = 0;
   try {
     const reader = await deps.pool.connect();
-    // With one shard, the page goes to it whole: it may start on the page (its keys) as soon as it is read.
+    // A page is split as soon as it is read, so the shard in this thread can start on its share
+    // (its keys) while the shards finish the page before.
     const read = async (after: RawEvent | null) => {
       const page = await readPage(reader, after, end, options);
-      if (shards.length === 1) shards[0]!.expect?.(page);
-      return page;
+      const shares = split(page, shards.length);
+      shares.forEach((share, index) => shards[index]!.expect?.(share));
+      return { page, shares };
     };
     let next = read(null);
     try {
       for (;;) {
-        const page = await next;
+        const { page, shares } = await next;
         if (page.length === 0) break;
         last = page[page.length - 1]!;
         next = read(last);
-        const shares = split(page, shards.length);
         await Promise.all(shares.map((share, index) => (share.length > 0 ? shards[index]!.add(share) : undefined)));
         for (const event of page) streams.set(event.streamId, event.revision);
         done += page.length;
@@ -176,6 +180,11 @@ async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: 
 
 const closeShards = (shards: readonly Shard[]): Promise<unknown> => Promise.all(shards.map((shard) => shard.close()));
 
+/**
+ * This thread folds a share too: a thread that only read and handed pages on would leave a core
+ * idle on a small machine, while each worker thread warms its own JIT and heap and takes copies
+ * of its pages (docs/decisions/0100).
+ */
 async function openShards(pool: Pool, targets: Target[], workers: number): Promise<Shard[]> {
   const plain: ShardTarget[] = targets.map(({ name, schema, handles }) => ({ name, schema, handles: [...handles] }));
   if (workers === 1) return [await localShard(pool, plain)];
@@ -183,7 +192,7 @@ async function openShards(pool: Pool, targets: Target[], workers: number): Promi
   if (!url) throw new Error('Rebuild workers need a pool made from a connection string');
   // Started together: each worker loads the folding code, which takes a while.
   const bundle = await workerBundle();
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => threadShard(url, plain, bundle)));
+  const started = await Promise.allSettled([localShard(pool, plain), ...Array.from({ length: workers - 1 }, () => threadShard(url, plain, bundle))]);
   const shards = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
