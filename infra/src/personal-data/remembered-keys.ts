@@ -35,23 +35,23 @@ export class RememberedKeys implements KeyReader {
     }
   }
 
-  async subjectsOf(streamIds: readonly string[]): Promise<Map<string, string>> {
-    const missing = streamIds.filter((streamId) => !this.subjects.has(streamId));
-    if (missing.length > 0) {
-      const found = await this.source.subjectsOf(missing);
-      for (const streamId of missing) this.subjects.set(streamId, found.get(streamId) ?? null);
-    }
-    return known(this.subjects, streamIds);
+  subjectsOf(streamIds: readonly string[]): Promise<Map<string, string>> {
+    return recall(this.subjects, streamIds, (missing) => this.source.subjectsOf(missing));
   }
 
-  async keysOf(personIds: readonly string[]): Promise<Map<string, DataKey>> {
-    const missing = personIds.filter((personId) => !this.keys.has(personId));
-    if (missing.length > 0) {
-      const found = await this.source.keysOf(missing);
-      for (const personId of missing) this.keys.set(personId, found.get(personId) ?? null);
-    }
-    return known(this.keys, personIds);
+  keysOf(personIds: readonly string[]): Promise<Map<string, DataKey>> {
+    return recall(this.keys, personIds, (missing) => this.source.keysOf(missing));
   }
+}
+
+/** The remembered values of `ids`, looking up (and remembering, absent ones as null) those not remembered yet. */
+async function recall<V>(remembered: Map<string, V | null>, ids: readonly string[], lookUp: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
+  const missing = ids.filter((id) => !remembered.has(id));
+  if (missing.length > 0) {
+    const found = await lookUp(missing);
+    for (const id of missing) remembered.set(id, found.get(id) ?? null);
+  }
+  return known(remembered, ids);
 }
 
 function known<V>(remembered: Map<string, V | null>, ids: readonly string[]): Map<string, V> {
