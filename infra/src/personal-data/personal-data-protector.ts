@@ -89,7 +89,10 @@ function revealed(event: StoredEvent, keys: Map<string, DataKey>, subject: strin
   if (typeof envelope !== 'string') {
     // Written in clear before encryption existed: upcast to ERASED once the subject is erased.
     const erased = subject !== undefined && keys.get(subject) === 'erased';
-    return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
+    if (erased) return mapPersonalFields(event.type, data, () => ERASED);
+    // Nothing to change: the stored object itself, which tells a reader that the data is as the
+    // log holds it (a rebuild then lets PostgreSQL copy it from the log, docs/decisions/0100).
+    return SEALED in event.data ? data : event.data;
   }
   const key = keys.get(sealedFor(envelope));
   if (key === undefined || key === 'erased') return mapPersonalFields(event.type, data, () => ERASED);

@@ -7,6 +7,7 @@ import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
 import { copyLine } from './copy-text.js';
 import { quoted } from './shadow-schema.js';
+import { RowsFromTheLog, type Statement } from './rows-from-the-log.js';
 
 /**
  * An event as the rebuild reads it: jsonb columns still as text, so the reading thread does not
@@ -52,9 +53,21 @@ type Lookup = (name: string) => BulkProjection;
  */
 export class FoldShard {
   private readonly shared = new SharedFolds();
-  private readonly folds: Array<{ target: ShardTarget; handles: Set<string>; fold: BulkFold; columns: Readonly<Record<string, readonly string[]>>; handled: number }>;
+  private readonly folds: Array<{
+    target: ShardTarget;
+    handles: Set<string>;
+    fold: BulkFold;
+    columns: Readonly<Record<string, readonly string[]>>;
+    fromTheLog: Readonly<Record<string, string>>;
+    handled: number;
+  }>;
   /** COPY text per table: whole chunks joined (`parts`) and the lines of the chunk being folded. */
   private buffers = new Map<string, { parts: string[]; lines: string[] }>();
+  /** Rows of the page being folded that PostgreSQL makes from the log, and those of pages before, to run after their COPY. */
+  private readonly fromTheLog = new RowsFromTheLog();
+  private statements: Statement[] = [];
+  /** The event being folded, if its data reached the fold exactly as the log stores it (the opener changed nothing). */
+  private foldingAsStored: StoredEvent | null = null;
   private writing: Promise<void> = Promise.resolve();
   private failure: unknown = null;
 
@@ -71,7 +84,7 @@ export class FoldShard {
     this.opener = storedEventOpener(keysPool);
     this.folds = targets.map((target) => {
       const bulk = bulkOf(target.name);
-      return { target, handles: new Set(target.handles), fold: bulk.create(), columns: bulk.columns, handled: 0 };
+      return { target, handles: new Set(target.handles), fold: bulk.create(), columns: bulk.columns, fromTheLog: bulk.fromTheLog ?? {}, handled: 0 };
     });
   }
 
@@ -95,21 +108,27 @@ export class FoldShard {
     await (this.preparing.get(events) ?? this.opener.prepare(events));
     let opening = this.openChunk(events, 0);
     for (let at = 0; at < events.length; at += CHUNK) {
-      const opened = await opening;
+      const { opened, stored } = await opening;
       opening = this.openChunk(events, at + CHUNK);
-      for (let i = 0; i < opened.length; i++) this.foldOne(opened[i]!, events[at + i]!.last === true);
+      for (let i = 0; i < opened.length; i++) {
+        // The opener hands back the very data object it was given when it had nothing to change.
+        this.foldingAsStored = opened[i]!.data === stored[i]!.data ? opened[i]! : null;
+        this.foldOne(opened[i]!, events[at + i]!.last === true);
+      }
       this.joinChunk();
       // Folding is synchronous: without a turn of the event loop now and then, the COPY of the
       // previous page (and the read of the next) stall once the socket's buffer is full, and
       // PostgreSQL waits for this thread to finish the page before it gets the rest.
       await setImmediatePromise();
     }
+    if (events.length > 0) this.statements.push(...this.fromTheLog.take(events[0]!, events[events.length - 1]!));
     await this.flush();
   }
 
-  private openChunk(events: readonly RawEvent[], at: number): Promise<StoredEvent[]> {
-    if (at >= events.length) return Promise.resolve([]);
-    const opening = this.opener.open(events.slice(at, at + CHUNK).map(toStoredEvent));
+  private openChunk(events: readonly RawEvent[], at: number): Promise<{ opened: StoredEvent[]; stored: StoredEvent[] }> {
+    if (at >= events.length) return Promise.resolve({ opened: [], stored: [] });
+    const stored = events.slice(at, at + CHUNK).map(toStoredEvent);
+    const opening = this.opener.open(stored).then((opened) => ({ opened, stored }));
     opening.catch(() => undefined); // awaited by `add`; a fold failing first must not leave it unhandled
     return opening;
   }
@@ -156,12 +175,19 @@ export class FoldShard {
   private sinkFor(schema: string): RowSink {
     let sink = this.sinks.get(schema);
     if (!sink) {
+      const push = (table: string, row: readonly unknown[]) => {
+        const key = `${schema}\u0000${table}`;
+        const buffer = this.buffers.get(key);
+        if (buffer) buffer.lines.push(copyLine(row));
+        else this.buffers.set(key, { parts: [], lines: [copyLine(row)] });
+      };
+      const entry = this.folds.find((candidate) => candidate.target.schema === schema);
       sink = {
-        push: (table, row) => {
-          const key = `${schema}\u0000${table}`;
-          const buffer = this.buffers.get(key);
-          if (buffer) buffer.lines.push(copyLine(row));
-          else this.buffers.set(key, { parts: [], lines: [copyLine(row)] });
+        push,
+        pushFromTheLog: (table, event, row) => {
+          const select = entry?.fromTheLog[table];
+          if (select === undefined || this.foldingAsStored !== event) return push(table, row);
+          this.fromTheLog.add(schema, table, this.columnsOf(schema, table), select, event.globalPosition);
         },
       };
       this.sinks.set(schema, sink);
@@ -181,21 +207,24 @@ export class FoldShard {
   private async flush(): Promise<void> {
     this.joinChunk();
     const batch = this.buffers;
+    const statements = this.statements;
     this.buffers = new Map();
+    this.statements = [];
     await this.writing;
     this.throwIfFailed();
-    this.writing = this.write(batch).catch((error: unknown) => {
+    this.writing = this.write(batch, statements).catch((error: unknown) => {
       this.failure = error;
     });
   }
 
-  private async write(batch: Map<string, { parts: string[] }>): Promise<void> {
+  private async write(batch: Map<string, { parts: string[] }>, statements: readonly Statement[]): Promise<void> {
     for (const [key, { parts }] of batch) {
       const [schema, table] = key.split('\u0000') as [string, string];
       const columns = this.columnsOf(schema, table);
       const copy = this.client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`));
       await pipeline(Readable.from(parts), copy);
     }
+    for (const statement of statements) await this.client.query(statement);
   }
 
   private columnsOf(schema: string, table: string): readonly string[] {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createShopMetrics, PostgresEventStore, START, type Pool } from '@shop/infra';
+import { createShopMetrics, openEventStore, PersonalDataKeys, PostgresEventStore, protectPersonalData, START, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, createShadowTables, readModelMigrationDirs, rebuildInOnePass, replayInto, type Projection } from '@shop/projectors';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
@@ -54,7 +54,18 @@ async function appendNotifications(pool: Pool): Promise<void> {
   }
 }
 
+/**
+ * Every fourth project goes through the personal-data store, as the shop writes (its InvoiceSent
+ * e-mail sealed); one of their owners is then erased, and some payments are left at version 1 of
+ * their schema. Those events reach the folds changed by the reader (decrypted, erased, upcast), so
+ * the rebuild sends their rows whole, where the clear ones are copied from the log by PostgreSQL.
+ */
+const SEALED = (index: number) => index % 4 === 1;
+const ERASED_OWNER = 'u1';
+const OLD_PAYMENTS = (index: number) => index % 9 === 0;
+
 async function buildLog(pool: Pool): Promise<void> {
+  const sealing = protectPersonalData(new PostgresEventStore(pool), pool);
   const appends: Array<() => Promise<unknown>> = [];
   for (let i = 0; i < ACCOUNTS; i++) appends.push(() => appendDomainEvents(pool, `account-u${i}`, [registered(`u${i}`, `u${i}@example.com`, `User ${i}`, at(i, 0))]));
   for (let i = 0; i < ORGANIZATIONS; i++) {
@@ -62,10 +73,15 @@ async function buildLog(pool: Pool): Promise<void> {
     appends.push(() => appendDomainEvents(pool, `organization-o${i}`, [organizationCreated(`o${i}`, `Org ${i}`, at(i, 0), 'staff'), ...members]));
   }
   // Projects in two halves, so streams interleave across pages of the global order.
-  for (let i = 0; i < PROJECTS; i++) appends.push(() => appendDomainEvents(pool, `project-p${i}`, projectHistory(i).slice(0, 6)));
-  for (let i = 0; i < PROJECTS; i++) appends.push(() => appendDomainEvents(pool, `project-p${i}`, projectHistory(i).slice(6)));
+  const store = (i: number) => (SEALED(i) ? sealing : undefined);
+  for (let i = 0; i < PROJECTS; i++) appends.push(() => appendDomainEvents(pool, `project-p${i}`, projectHistory(i).slice(0, 6), store(i)));
+  for (let i = 0; i < PROJECTS; i++) appends.push(() => appendDomainEvents(pool, `project-p${i}`, projectHistory(i).slice(6), store(i)));
   for (let start = 0; start < appends.length; start += 16) await Promise.all(appends.slice(start, start + 16).map((append) => append()));
   await appendNotifications(pool);
+  await new PersonalDataKeys(pool).destroy(ERASED_OWNER);
+  // Written by the version before PaymentRecorded 2 (no chargeId); the upcaster adds it on read.
+  const old = Array.from({ length: PROJECTS }, (_, i) => i).filter(OLD_PAYMENTS).map((i) => `project-p${i}`);
+  await pool.query("UPDATE events SET schema_version = 1, data = data - 'chargeId' WHERE event_type = 'PaymentRecorded' AND stream_id = ANY($1)", [old]);
 }
 
 /** md5 of each table's rows in order, and of the projection's revisions and checkpoint. */
@@ -101,8 +117,9 @@ const plain = new Map<string, Record<string, string>>();
 beforeAll(async () => {
   db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
   await buildLog(db.pool);
-  // The reference: each projection's own handlers, event by event (no applyMany), into a schema of its own.
-  const deps = { pool: db.pool, eventStore: new PostgresEventStore(db.pool) };
+  // The reference: each projection's own handlers, event by event (no applyMany), into a schema of
+  // its own, reading the log as the shop does (personal fields opened, old versions upcast).
+  const deps = { pool: db.pool, eventStore: openEventStore({}, db.pool) };
   for (const projection of allProjections) {
     const schema = `plain_${projection.name}`;
     await createShadowTables(db.pool, schema, projection.tables);
@@ -119,6 +136,15 @@ describe('one-pass rebuild', () => {
     const { rows } = await db.pool.query<{ n: number; types: number }>('SELECT count(*)::int AS n, count(DISTINCT event_type)::int AS types FROM events');
     expect(rows[0]!.n).toBeGreaterThanOrEqual(50_000);
     expect(rows[0]!.types).toBeGreaterThanOrEqual(18);
+    const opened = await db.pool.query<{ sealed: number; old: number; erased: number }>(
+      `SELECT (SELECT count(*)::int FROM events WHERE data ? '$personal') AS sealed,
+              (SELECT count(*)::int FROM events WHERE schema_version = 1 AND event_type = 'PaymentRecorded') AS old,
+              (SELECT count(*)::int FROM personal_data_keys WHERE person_id = $1 AND data_key IS NULL) AS erased`,
+      [ERASED_OWNER],
+    );
+    expect(opened.rows[0]).toEqual({ sealed: expect.any(Number), old: expect.any(Number), erased: 1 });
+    expect(opened.rows[0]!.sealed).toBeGreaterThan(800);
+    expect(opened.rows[0]!.old).toBeGreaterThan(300);
   });
 
   it('with one worker, as of a date, builds every table identical to the plain fold', { timeout: 600_000 }, async () => {

@@ -56,7 +56,7 @@ function collectRows(
 const AUDIT_COLUMNS = ['stream_id', 'revision', 'event_id', 'global_position', 'type', 'actor', 'at', 'data'] as const;
 const ACTIVITY_COLUMNS = ['stream_id', 'revision', 'kind', 'text', 'at', 'actor'] as const;
 const TIMELINE_COLUMNS = ['stream_id', 'revision', 'step', 'label', 'at', 'detail'] as const;
-const AUDIT_TYPES = ['text', 'bigint', 'uuid', 'bigint', 'text', 'text', 'text', 'json'] as const;
+const AUDIT_TYPES = ['text', 'bigint', 'uuid', 'bigint', 'text', 'text', 'text', 'jsonb'] as const;
 const ACTIVITY_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'text'] as const;
 const TIMELINE_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'jsonb'] as const;
 
@@ -82,7 +82,7 @@ export const projectHistoryBulk: BulkProjection = {
   create: () => ({
     add: (event, shared, sink) => {
       const { domainEvent } = shared.projectStep(event);
-      sink.push('project_audit_log', auditRow(event));
+      sink.pushFromTheLog('project_audit_log', event, auditRow(event));
       const activity = activityRow(event, domainEvent);
       if (activity) sink.push('project_activity', activity);
       const timeline = timelineRow(event, domainEvent);
@@ -90,6 +90,13 @@ export const projectHistoryBulk: BulkProjection = {
     },
     finish: () => [],
   }),
+  fromTheLog: {
+    // auditRow, in SQL: the same columns from the event's log row, with actorOf and atOf below.
+    project_audit_log: `e.stream_id, e.stream_revision, e.event_id, e.global_position, e.event_type,
+      CASE WHEN jsonb_typeof(e.data -> 'by') = 'string' THEN e.data ->> 'by' ELSE e.metadata ->> 'actor' END,
+      CASE WHEN jsonb_typeof(e.data -> 'at') = 'string' THEN e.data ->> 'at' ELSE e.metadata ->> 'occurredAt' END,
+      e.data`,
+  },
 };
 
 async function appendAudit(client: PoolClient, event: StoredEvent): Promise<void> {
@@ -107,6 +114,6 @@ async function appendTimeline(client: PoolClient, event: StoredEvent, domainEven
 }
 
 // The domain stamps every event with when and by whom (data.at, data.by); the envelope's
-// metadata is the fallback for anything older.
+// metadata is the fallback for anything older. projectHistoryBulk.fromTheLog says the same in SQL.
 const atOf = (event: StoredEvent): string => (typeof event.data.at === 'string' ? event.data.at : event.metadata.occurredAt);
 const actorOf = (event: StoredEvent): string => (typeof event.data.by === 'string' ? event.data.by : event.metadata.actor);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { schemaVersionOf, type AccountEvent, type OrganizationEvent, type ProjectEvent, type ProjectEventOf } from '@shop/domain';
-import { PostgresEventStore, type Pool } from '@shop/infra';
+import { PostgresEventStore, type EventStore, type Pool } from '@shop/infra';
 
 /**
  * Domain events appended straight to the event store, for read-side tests whose data the
@@ -9,8 +9,7 @@ import { PostgresEventStore, type Pool } from '@shop/infra';
  */
 export type AnyDomainEvent = ProjectEvent | AccountEvent | OrganizationEvent;
 
-export async function appendDomainEvents(pool: Pool, streamId: string, events: readonly AnyDomainEvent[]): Promise<number> {
-  const store = new PostgresEventStore(pool);
+export async function appendDomainEvents(pool: Pool, streamId: string, events: readonly AnyDomainEvent[], store: EventStore = new PostgresEventStore(pool)): Promise<number> {
   const { nextRevision } = await store.appendToStream(
     streamId,
     events.map((event) => ({
