@@ -32,3 +32,4 @@ export * from './http/openapi.js';
 export * from './commands/command-handler.js';
 export * from './commands/stream-state-cache.js';
 export * from './personal-data/index.js';
+export * from './validation/exact-check.js';

@@ -7,3 +7,4 @@
 export * from './postgres/pool.js';
 export * from './event-store/event-store.js';
 export * from './event-store/stored-event-opener.js';
+export * from './validation/exact-check.js';

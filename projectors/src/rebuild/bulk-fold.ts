@@ -1,5 +1,6 @@
-import { evolveProject, initialProjectState, ProjectEvent, type ProjectStreamState } from '@shop/domain';
+import { evolveProject, initialProjectState, type ProjectEvent, type ProjectStreamState } from '@shop/domain';
 import type { StoredEvent } from '@shop/infra';
+import { readProjectEvent } from '../read-models/read-project-event.js';
 
 /**
  * How a projection rebuilds in one pass (docs/decisions/0100-one-pass-rebuild.md): instead of
@@ -97,7 +98,7 @@ export class SharedFolds {
 
   projectStep(event: StoredEvent): ProjectStep {
     if (this.lastEvent === event && this.lastStep) return this.lastStep;
-    const domainEvent = ProjectEvent.parse({ type: event.type, data: event.data });
+    const domainEvent = readProjectEvent(event.type, event.data);
     const folded = this.projects.get(event.streamId);
     const before = folded?.state ?? initialProjectState();
     const after = evolveProject(before, domainEvent);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
+import type { Plugin } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,8 +11,8 @@ import { fileURLToPath } from 'node:url';
  * inherit the TypeScript loader; registering tsx in each one and compiling ~100 source files took
  * about 0.7 s of a core per worker, where loading the bundle takes a tenth of that.
  *
- * Packages (pg, zod, ...) stay imports, so the file lives in node_modules/.cache where Node finds
- * them; it is named by its content, written once per version of the code. Null when it cannot be
+ * Packages (pg, zod, ...) stay imports, by the path of the file each resolves to; the file lives in
+ * node_modules/.cache, named by its content, written once per version of the code. Null when it cannot be
  * made (no esbuild, a read-only node_modules): the caller starts workers through tsx instead.
  */
 export async function workerBundle(): Promise<string | null> {
@@ -26,7 +27,7 @@ export async function workerBundle(): Promise<string | null> {
       target: 'node20',
       write: false,
       logLevel: 'silent',
-      plugins: [{ name: 'packages-stay-imports', setup: (on) => on.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@shop/') ? undefined : { path: args.path, external: true })) }],
+      plugins: [packagesStayImports],
     });
     const code = result.outputFiles[0]!.contents;
     const file = path.join(cacheFolder(), `fold-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
@@ -43,7 +44,25 @@ export async function workerBundle(): Promise<string | null> {
   }
 }
 
-/** node_modules/.cache/shop-rebuild beside the packages the bundle imports. */
+/**
+ * Packages stay imports, of the very file the importing source would load: a package may be
+ * installed for one workspace only (ajv 8 under infra/, beside the ajv 6 that eslint puts at the
+ * top), where a bare name from node_modules/.cache would find the other one.
+ */
+const packagesStayImports: Plugin = {
+  name: 'packages-stay-imports',
+  setup(on) {
+    on.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@shop/') || args.pluginData === RESOLVING || isBuiltin(args.path)) return undefined;
+      const found = await on.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING });
+      if (found.errors.length > 0) return { errors: found.errors };
+      return { path: found.path, external: true };
+    });
+  },
+};
+const RESOLVING = Symbol('resolving');
+
+/** node_modules/.cache/shop-rebuild, where the bundle is written. */
 function cacheFolder(): string {
   const pgCopyStreams = createRequire(import.meta.url).resolve('pg-copy-streams/package.json');
   const nodeModules = path.dirname(path.dirname(pgCopyStreams));

@@ -1,6 +1,7 @@
-import { erasePersonalFields, ProjectEvent } from '@shop/domain';
+import { erasePersonalFields } from '@shop/domain';
 import type { PoolClient } from '@shop/infra';
 import { activityEntry } from './activity.js';
+import { readProjectEvent } from '../read-project-event.js';
 
 /**
  * Before a project's CustomerDataErased: its history rewritten as a replay reads it now that the
@@ -16,7 +17,7 @@ export async function eraseHistory(client: PoolClient, streamId: string): Promis
   for (const row of rows.rows) {
     const data = erasePersonalFields(row.type, row.data);
     await client.query('UPDATE project_audit_log SET data = $3 WHERE stream_id = $1 AND revision = $2', [streamId, row.revision, data]);
-    const entry = activityEntry(ProjectEvent.parse({ type: row.type, data }));
+    const entry = activityEntry(readProjectEvent(row.type, data));
     if (entry) await client.query('UPDATE project_activity SET text = $3 WHERE stream_id = $1 AND revision = $2', [streamId, row.revision, entry.text]);
   }
 }

@@ -1,4 +1,4 @@
-import { ProjectEvent, projectEventTypes } from '@shop/domain';
+import { projectEventTypes, type ProjectEvent } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
 import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
@@ -6,6 +6,7 @@ import { insertIntoTables } from '../batched-inserts.js';
 import { activityEntry } from './activity.js';
 import { eraseHistory } from './erasure.js';
 import { timelineStep } from './timeline.js';
+import { readProjectEvent } from '../read-project-event.js';
 
 /**
  * The history of each project: the staff activity log, the customer timeline and the audit
@@ -18,7 +19,7 @@ export const projectHistoryProjection: Projection = {
   handles: projectEventTypes,
   tables: ['project_activity', 'project_timeline', 'project_audit_log'],
   apply: async (client, event) => {
-    const domainEvent = ProjectEvent.parse({ type: event.type, data: event.data });
+    const domainEvent = readProjectEvent(event.type, event.data);
     if (domainEvent.type === 'CustomerDataErased') await eraseHistory(client, event.streamId);
     await appendAudit(client, event);
     await appendActivity(client, event, domainEvent);
@@ -32,7 +33,7 @@ export const projectHistoryProjection: Projection = {
       return;
     }
     const rows = { audit: [] as unknown[][], activity: [] as unknown[][], timeline: [] as unknown[][] };
-    for (const event of events) collectRows(rows, event, ProjectEvent.parse({ type: event.type, data: event.data }));
+    for (const event of events) collectRows(rows, event, readProjectEvent(event.type, event.data));
     await insertIntoTables(client, [
       { table: 'project_audit_log', columns: AUDIT_COLUMNS, types: AUDIT_TYPES, rows: rows.audit },
       { table: 'project_activity', columns: ACTIVITY_COLUMNS, types: ACTIVITY_TYPES, rows: rows.activity },

@@ -4,7 +4,6 @@ import {
   initialProjectState,
   internalListOrdering,
   listSortColumns,
-  ProjectEvent,
   projectEventTypes,
   projectView,
   type ProjectStreamState,
@@ -13,6 +12,7 @@ import type { PoolClient, StoredEvent } from '@shop/infra';
 import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 import { byStream } from '../stream-batches.js';
+import { readProjectEvent } from '../read-project-event.js';
 
 /**
  * Project details and lists: folds each project stream with the domain's own `evolve` and stores
@@ -24,7 +24,7 @@ export const projectsProjection: Projection = {
   handles: projectEventTypes,
   tables: ['project_details'],
   apply: async (client, event) => {
-    const domainEvent = ProjectEvent.parse({ type: event.type, data: event.data });
+    const domainEvent = readProjectEvent(event.type, event.data);
     const before = await loadStreamState(client, event.streamId);
     await saveProject(client, event, evolveProject(before, domainEvent));
   },
@@ -35,7 +35,7 @@ export const projectsProjection: Projection = {
     const rows: unknown[][] = [];
     for (const [streamId, group] of groups) {
       let state = states.get(streamId) ?? initialProjectState();
-      for (const event of group) state = evolveProject(state, ProjectEvent.parse({ type: event.type, data: event.data }));
+      for (const event of group) state = evolveProject(state, readProjectEvent(event.type, event.data));
       const row = detailRow(streamId, group[group.length - 1]!.revision, state);
       if (row) rows.push(row);
     }
