@@ -69,6 +69,8 @@ export class FoldShard {
   /** The event being folded, if its data reached the fold exactly as the log stores it (the opener changed nothing). */
   private foldingAsStored: StoredEvent | null = null;
   private writing: Promise<void> = Promise.resolve();
+  /** Writes wait for the staging tables (see `writeAfter`). */
+  private tablesReady: Promise<unknown> = Promise.resolve();
   private failure: unknown = null;
 
   /** Decrypts personal fields and upcasts old versions, as every reader of the store sees events. */
@@ -91,6 +93,11 @@ export class FoldShard {
   /** The rebuild's writes need no durability until the swap: a crash throws the staging away. */
   async prepare(): Promise<void> {
     await this.client.query('SET synchronous_commit = off');
+  }
+
+  /** The staging tables are still being made: folding may start, writing waits for `ready`. */
+  writeAfter(ready: Promise<unknown>): void {
+    this.tablesReady = ready;
   }
 
   /** Pages whose personal-data keys are being looked up ahead of `add` (see `expect`). */
@@ -218,6 +225,7 @@ export class FoldShard {
   }
 
   private async write(batch: Map<string, { parts: string[] }>, statements: readonly Statement[]): Promise<void> {
+    await this.tablesReady;
     for (const [key, { parts }] of batch) {
       const [schema, table] = key.split('\u0000') as [string, string];
       const columns = this.columnsOf(schema, table);

@@ -64,22 +64,26 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     // Workers load their code while the schemas are made (they touch no table before the first page).
     const opening = openShards(deps.pool, targets, workers);
     opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
+    // Schemas are independent: made side by side, while the log is counted and the first pages
+    // are read and folded (shards write nothing before the tables exist).
+    const tablesReady = Promise.all([
+      ...targets.map(async (target) => {
+        await dropSchema(deps.pool, target.schema);
+        await createStagingTables(deps.pool, target.schema, target.projection.tables);
+      }),
+      revisions && dropSchema(deps.pool, revisions).then(() => createStagingTables(deps.pool, revisions, ['projection_stream_revisions'], [])),
+    ]);
+    tablesReady.catch(() => undefined); // awaited below
     try {
-      // Schemas are independent: made side by side, while the log is counted.
-      const [total, end] = await Promise.all([
-        countEvents(deps.pool, options.until),
-        readLogEnd(deps.pool, options.until),
-        ...targets.map(async (target) => {
-          await dropSchema(deps.pool, target.schema);
-          await createStagingTables(deps.pool, target.schema, target.projection.tables);
-        }),
-        revisions && dropSchema(deps.pool, revisions).then(() => createStagingTables(deps.pool, revisions, ['projection_stream_revisions'], [])),
-      ]).catch(async (error: unknown) => {
+      const [total, end] = await Promise.all([countEvents(deps.pool, options.until), readLogEnd(deps.pool, options.until)]).catch(async (error: unknown) => {
         await closeShards(await opening.catch(() => []));
         throw error;
       });
       const report = progressReporter(options, total);
-      const events = await load(deps, targets, await opening, end, options, report, revisions);
+      const shards = await opening;
+      for (const shard of shards) shard.writeAfter(tablesReady);
+      const events = await load(deps, targets, shards, end, options, report, revisions, tablesReady);
+      await tablesReady;
       report('index', events);
       await completeStaging(deps.pool, targets, revisions);
       if (options.until) {
@@ -99,6 +103,7 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
       report('done', events);
       return targets.map((target) => ({ projection: target.name, events, schema: 'public', ms: Date.now() - started }));
     } catch (error) {
+      await tablesReady.catch(() => undefined); // not dropped while still being made
       for (const schema of [...targets.map((target) => target.schema), ...(revisions ? [revisions] : [])]) await dropSchema(deps.pool, schema).catch(() => undefined);
       throw error;
     }
@@ -139,7 +144,16 @@ const INDEX_BUILDERS = 3;
  * folds page N. Streams go to shards by a hash of their id, so each stream is folded by one
  * shard in its own order; the global order only decides which page an event is in.
  */
-async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: LogEnd, options: OnePassOptions, report: Reporter, revisions: string | null): Promise<number> {
+async function load(
+  deps: RebuildDeps,
+  targets: Target[],
+  shards: Shard[],
+  end: LogEnd,
+  options: OnePassOptions,
+  report: Reporter,
+  revisions: string | null,
+  tablesReady: Promise<unknown>,
+): Promise<number> {
   const streams = new Map<string, number>();
   let last: RawEvent | null = null;
   let done = 0;
@@ -147,8 +161,9 @@ async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: 
     const reader = await deps.pool.connect();
     // A page is split as soon as it is read, so the shard in this thread can start on its share
     // (its keys) while the shards finish the page before.
+    let pages = 0;
     const read = async (after: RawEvent | null) => {
-      const page = await readPage(reader, after, end, options);
+      const page = await readPage(reader, after, end, options, pageLimit(options, pages++));
       const shares = split(page, shards.length);
       shares.forEach((share, index) => shards[index]!.expect?.(share));
       return { page, shares };
@@ -174,9 +189,24 @@ async function load(deps: RebuildDeps, targets: Target[], shards: Shard[], end: 
   } finally {
     await closeShards(shards);
   }
-  if (last) await writeBookkeeping(deps.pool, targets, streams, last, revisions);
+  if (last) {
+    await tablesReady;
+    await writeBookkeeping(deps.pool, targets, streams, last, revisions);
+  }
   return done;
 }
+
+/**
+ * Pages grow to `pageSize` from a small first one (500, 1000, 2000, ...): folding starts as soon
+ * as a few events are in, instead of after a whole page's read, and reading stays ahead of
+ * folding from then on (a read costs less per event than a fold).
+ */
+function pageLimit(options: OnePassOptions, index: number): number {
+  const full = options.pageSize ?? 5000;
+  return Math.min(full, FIRST_PAGE * 2 ** Math.min(index, 20));
+}
+
+const FIRST_PAGE = 500;
 
 const closeShards = (shards: readonly Shard[]): Promise<unknown> => Promise.all(shards.map((shard) => shard.close()));
 
@@ -242,10 +272,10 @@ const READ_PAGE_SQL = `
 /** A page row as an array (no object per row): the columns of READ_PAGE_SQL in order. */
 type PageRow = [txid: string, position: string, id: string, streamId: string, revision: string, type: string, schemaVersion: number, data: string, metadata: string];
 
-async function readPage(client: PoolClient, after: RawEvent | null, end: LogEnd, options: OnePassOptions): Promise<RawEvent[]> {
+async function readPage(client: PoolClient, after: RawEvent | null, end: LogEnd, options: OnePassOptions, limit: number): Promise<RawEvent[]> {
   const { rows } = await client.query<PageRow>({
     text: READ_PAGE_SQL,
-    values: [after?.txid ?? '0', after?.position ?? 0, options.pageSize ?? 5000, options.until ?? null, end.horizon],
+    values: [after?.txid ?? '0', after?.position ?? 0, limit, options.until ?? null, end.horizon],
     rowMode: 'array',
   });
   const events = new Array<RawEvent>(rows.length);

@@ -14,6 +14,8 @@ export interface Shard {
   expect?: (events: RawEvent[]) => void;
   finish: () => Promise<Record<string, number>>;
   close: () => Promise<void>;
+  /** The staging tables are still being made: nothing is written before `ready` (a shard may fold meanwhile). */
+  writeAfter: (ready: Promise<unknown>) => void;
 }
 
 /** One shard in this thread: no copying of events between threads (the 1-worker case). */
@@ -26,6 +28,7 @@ export async function localShard(pool: Pool, targets: ShardTarget[]): Promise<Sh
     add: (events) => shard.add(events),
     expect: (events) => shard.expect(events),
     finish: () => shard.finish(),
+    writeAfter: (ready) => shard.writeAfter(ready),
     close: async () => {
       if (released) return;
       released = true;
@@ -75,8 +78,14 @@ export async function threadShard(databaseUrl: string, targets: ShardTarget[], b
   });
   await ready;
   const post = (message: ToWorker) => worker.postMessage(message);
+  // A worker is sent its first page once the tables exist: a promise cannot cross to its thread.
+  let tablesReady: Promise<unknown> = Promise.resolve();
   return {
+    writeAfter: (ready) => {
+      tablesReady = ready;
+    },
     add: async (events) => {
+      await tablesReady;
       if (failure) throw failure;
       inFlight++;
       post({ kind: 'events', events });
