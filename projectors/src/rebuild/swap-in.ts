@@ -54,11 +54,9 @@ export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltP
     }
     await moveBookkeeping(client, rebuilt, retired[0]!, revisions);
   });
-  for (const [index, { schema }] of rebuilt.entries()) {
-    await dropSchema(deps.pool, retired[index]!);
-    await dropSchema(deps.pool, schema);
-  }
-  await dropSchema(deps.pool, revisions ?? revisionsSchema(rebuilt));
+  // Side by side: each drop removes its own tables' files, and the shop is already on the new ones.
+  const leftovers = [...retired, ...rebuilt.map(({ schema }) => schema), revisions ?? revisionsSchema(rebuilt)];
+  await Promise.all(leftovers.map((schema) => dropSchema(deps.pool, schema)));
 }
 
 /** Every rebuilt projection's per-stream revisions and checkpoint replace the live ones. */
