@@ -42,6 +42,11 @@ const lengths = zodStringLengths();
 const ajv = new Ajv2020({
   strict: true,
   allErrors: false,
+  // The JSON Schemas come from zod, not from a person: checking them against the meta-schema, and
+  // ajv's extra passes over the code it generates, doubled the time to compile a check (150 -> 69
+  // ms for every project event type) without changing how fast the check runs.
+  validateSchema: false,
+  code: { optimize: false },
   ...(lengths === 'units' ? { unicode: false } : {}),
   // `unicode: false` is deprecated in ajv 8 (and still honoured): its notice is the warning dropped here.
   logger: { log: () => undefined, warn: () => undefined, error: (...args: unknown[]) => console.error(...args) },

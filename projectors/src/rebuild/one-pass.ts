@@ -7,7 +7,7 @@ import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, type RebuildD
 import { dropSchema, quoted, schemaName } from './shadow-schema.js';
 import { localShard, threadShard, type Shard } from './shards.js';
 import { workerBundle } from './worker-bundle.js';
-import { completeStagingTable, createStagingTables } from './staging.js';
+import { completeStagingTable, stagingTablesSql } from './staging.js';
 import { swapAllIn } from './swap-in.js';
 import { copyLine } from './copy-text.js';
 import { ProgressBoard, type RebuildProgress } from './progress-board.js';
@@ -64,15 +64,15 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     // Workers load their code while the schemas are made (they touch no table before the first page).
     const opening = openShards(deps.pool, targets, workers);
     opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
-    // Schemas are independent: made side by side, while the log is counted and the first pages
-    // are read and folded (shards write nothing before the tables exist).
-    const tablesReady = Promise.all([
-      ...targets.map(async (target) => {
-        await dropSchema(deps.pool, target.schema);
-        await createStagingTables(deps.pool, target.schema, target.projection.tables);
-      }),
-      revisions && dropSchema(deps.pool, revisions).then(() => createStagingTables(deps.pool, revisions, ['projection_stream_revisions'], [])),
-    ]);
+    // Every schema in one round trip, while the log is counted and the first pages are read and
+    // folded (shards write nothing before the tables exist). One connection for all of it: a
+    // connection new to the server spends longer loading the catalogue than these statements take.
+    const tablesReady = deps.pool.query(
+      [
+        ...targets.flatMap((target) => stagingTablesSql(target.schema, target.projection.tables)),
+        ...(revisions ? stagingTablesSql(revisions, ['projection_stream_revisions'], []) : []),
+      ].join(';\n'),
+    );
     tablesReady.catch(() => undefined); // awaited below
     try {
       const [total, end] = await Promise.all([countEvents(deps.pool, options.until), readLogEnd(deps.pool, options.until)]).catch(async (error: unknown) => {

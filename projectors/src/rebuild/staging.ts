@@ -8,13 +8,17 @@ import { quoted, RUNNER_TABLES } from './shadow-schema.js';
  */
 export async function createStagingTables(pool: Pool, schema: string, tables: readonly string[], runnerTables: readonly string[] = RUNNER_TABLES): Promise<void> {
   // One round trip: statements sent together run as one transaction (all made, or none).
-  await pool.query(
-    [
-      `CREATE SCHEMA ${quoted(schema)}`,
-      ...tables.map((table) => bareCopySql(schema, table)),
-      ...runnerTables.map((table) => `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`),
-    ].join(';\n'),
-  );
+  await pool.query(stagingTablesSql(schema, tables, runnerTables).join(';\n'));
+}
+
+/** The statements that make a staging schema (after any old one of that name is dropped). */
+export function stagingTablesSql(schema: string, tables: readonly string[], runnerTables: readonly string[] = RUNNER_TABLES): string[] {
+  return [
+    `DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`,
+    `CREATE SCHEMA ${quoted(schema)}`,
+    ...tables.map((table) => bareCopySql(schema, table)),
+    ...runnerTables.map((table) => `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`),
+  ];
 }
 
 /** A table like the live one, columns, defaults and NOT NULLs only. */
