@@ -62,7 +62,11 @@ export async function revealEvents(reader: KeyReader, events: StoredEvent[]): Pr
   }
   const subjects = await reader.subjectsOf([...clearIn]);
   const keys = await reader.keysOf([...sealedBy, ...subjects.values()]);
-  return events.map((event) => (personalFields[event.type] ? { ...event, data: revealed(event, keys, subjects.get(event.streamId)) } : event));
+  return events.map((event) => {
+    if (!personalFields[event.type]) return event;
+    const data = revealed(event, keys, subjects.get(event.streamId));
+    return data === event.data ? event : { ...event, data };
+  });
 }
 
 /**

@@ -258,10 +258,10 @@ async function readLogEnd(pool: Pool, until: Date | undefined): Promise<LogEnd> 
 }
 
 // Same visibility and order as the event store's readAll (never past a transaction still in
-// flight), with the jsonb columns as text for the folding threads to parse.
+// flight), with the data as text for the folding threads to parse and the metadata's fields taken out.
 const READ_PAGE_SQL = `
   SELECT transaction_id::text AS txid, global_position, event_id, stream_id, stream_revision, event_type, schema_version,
-         data::text AS data, metadata::text AS metadata
+         data::text AS data, metadata ->> 'actor', metadata ->> 'correlationId', metadata ->> 'causationId', metadata ->> 'occurredAt'
     FROM events
    WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
      AND transaction_id < $5::text::xid8
@@ -270,7 +270,20 @@ const READ_PAGE_SQL = `
    LIMIT $3`;
 
 /** A page row as an array (no object per row): the columns of READ_PAGE_SQL in order. */
-type PageRow = [txid: string, position: string, id: string, streamId: string, revision: string, type: string, schemaVersion: number, data: string, metadata: string];
+type PageRow = [
+  txid: string,
+  position: string,
+  id: string,
+  streamId: string,
+  revision: string,
+  type: string,
+  schemaVersion: number,
+  data: string,
+  actor: string,
+  correlationId: string,
+  causationId: string | null,
+  occurredAt: string,
+];
 
 async function readPage(client: PoolClient, after: RawEvent | null, end: LogEnd, options: OnePassOptions, limit: number): Promise<RawEvent[]> {
   const { rows } = await client.query<PageRow>({
@@ -280,8 +293,9 @@ async function readPage(client: PoolClient, after: RawEvent | null, end: LogEnd,
   });
   const events = new Array<RawEvent>(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const [txid, position, id, streamId, revision, type, schemaVersion, data, metadata] = rows[i]!;
-    events[i] = { txid, position: Number(position), id, streamId, revision: Number(revision), type, schemaVersion, data, metadata, last: end.lastRevisions?.get(streamId) === Number(revision) };
+    const [txid, position, id, streamId, revision, type, schemaVersion, data, actor, correlationId, causationId, occurredAt] = rows[i]!;
+    const last = end.lastRevisions?.get(streamId) === Number(revision);
+    events[i] = { txid, position: Number(position), id, streamId, revision: Number(revision), type, schemaVersion, data, actor, correlationId, causationId, occurredAt, last };
   }
   return events;
 }
