@@ -132,7 +132,7 @@ export class FoldShard {
       // PostgreSQL waits for this thread to finish the page before it gets the rest.
       await setImmediatePromise();
     }
-    if (events.length > 0) this.statements.push(...this.fromTheLog.take(events[0]!, events[events.length - 1]!));
+    this.statements.push(...this.fromTheLog.take());
     await this.flush();
   }
 

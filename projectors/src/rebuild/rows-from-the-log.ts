@@ -1,11 +1,5 @@
 import { quoted } from './shadow-schema.js';
 
-/** A place in the log's read order (a page's first or last event). */
-interface LogPoint {
-  txid: string;
-  position: number;
-}
-
 /** One statement for the connection that writes the rows. */
 export interface Statement {
   text: string;
@@ -14,10 +8,10 @@ export interface Statement {
 
 /**
  * Rows PostgreSQL makes from the log by itself (`BulkProjection.fromTheLog`), gathered for one
- * page: the positions of their events, per table. The statement reads just that page's range of
- * the log, in the order the page was read (the events table's `(transaction_id, global_position)`
- * index), and keeps the positions this shard asked for: the page's other events belong to other
- * shards, or had their data opened and went out as text.
+ * page: the positions of their events, per table (the page's other events belong to other shards,
+ * or had their data opened and went out as text). The statement looks them up in the events
+ * table's primary key; the range of the page's positions beside the list lets the server walk
+ * that range once instead of searching the tree for each position (0.7 against 4.7 us a row).
  */
 export class RowsFromTheLog {
   private readonly positions = new Map<string, { schema: string; table: string; columns: readonly string[]; select: string; positions: number[] }>();
@@ -39,15 +33,13 @@ export class RowsFromTheLog {
     this.last = entry;
   }
 
-  /** The statements for the page from `first` to `last` (this shard's share of it); empties the gathering. */
-  take(first: LogPoint, last: LogPoint): Statement[] {
+  /** The statements for the page gathered so far; empties the gathering. */
+  take(): Statement[] {
     const statements = [...this.positions.values()].map(({ schema, table, columns, select, positions }) => ({
       text: `INSERT INTO ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')})
              SELECT ${select} FROM public.events e
-              WHERE (e.transaction_id, e.global_position) >= ($1::text::xid8, $2::bigint)
-                AND (e.transaction_id, e.global_position) <= ($3::text::xid8, $4::bigint)
-                AND e.global_position = ANY ($5::bigint[])`,
-      values: [first.txid, first.position, last.txid, last.position, positions],
+              WHERE e.global_position = ANY ($1::bigint[]) AND e.global_position BETWEEN $2 AND $3`,
+      values: [positions, positions.reduce((a, b) => Math.min(a, b)), positions.reduce((a, b) => Math.max(a, b))],
     }));
     this.positions.clear();
     this.last = null;
