@@ -2,16 +2,11 @@ import type { Pool, PoolClient } from '@shop/infra';
 import { quoted, RUNNER_TABLES } from './shadow-schema.js';
 
 /**
- * Staging tables for a one-pass rebuild: the live tables' columns, defaults and NOT NULLs, but
- * no indexes or constraints yet, so COPY only appends heap pages. The runner's bookkeeping
- * tables are cloned whole (they are small and the swap's catch-up writes them).
+ * The statements that make a staging schema for a one-pass rebuild, after any old one of that
+ * name is dropped: the live tables' columns, defaults and NOT NULLs, but no indexes or constraints
+ * yet, so COPY only appends heap pages. The runner's bookkeeping tables are cloned whole (they are
+ * small and the swap's catch-up writes them). Sent together, statements run as one transaction.
  */
-export async function createStagingTables(pool: Pool, schema: string, tables: readonly string[], runnerTables: readonly string[] = RUNNER_TABLES): Promise<void> {
-  // One round trip: statements sent together run as one transaction (all made, or none).
-  await pool.query(stagingTablesSql(schema, tables, runnerTables).join(';\n'));
-}
-
-/** The statements that make a staging schema (after any old one of that name is dropped). */
 export function stagingTablesSql(schema: string, tables: readonly string[], runnerTables: readonly string[] = RUNNER_TABLES): string[] {
   return [
     `DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`,
