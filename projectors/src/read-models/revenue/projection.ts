@@ -1,5 +1,6 @@
-import { PaymentRecorded, ProjectCopied, ProjectCreated } from '@shop/domain';
+import type { ProjectEvent } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import { readProjectEvent } from '../read-project-event.js';
 import { rowPerStream, type BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 
@@ -15,15 +16,14 @@ export const revenueProjection: Projection = {
 };
 
 async function recordProject(client: PoolClient, event: StoredEvent): Promise<void> {
-  const { data } = (event.type === 'ProjectCopied' ? ProjectCopied : ProjectCreated).parse({ type: event.type, data: event.data });
   await client.query('INSERT INTO revenue_projects (stream_id, project_id) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING', [
     event.streamId,
-    data.projectId,
+    projectIdOf(event),
   ]);
 }
 
 async function recordPayment(client: PoolClient, event: StoredEvent): Promise<void> {
-  const { data } = PaymentRecorded.parse({ type: event.type, data: event.data });
+  const data = paymentOf(event);
   const project = await client.query<{ project_id: string }>('SELECT project_id FROM revenue_projects WHERE stream_id = $1', [event.streamId]);
   const projectId = project.rows[0]?.project_id;
   if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
@@ -32,6 +32,21 @@ async function recordPayment(client: PoolClient, event: StoredEvent): Promise<vo
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at],
   );
+}
+
+// Read as every projection reads project events (readProjectEvent: an exact check, zod when it
+// says no), not with zod alone: zod's parse copied the whole ProjectCreated body, fabrics and all,
+// for the one field kept here.
+function projectIdOf(event: StoredEvent): string {
+  const domainEvent = readProjectEvent(event.type, event.data);
+  if (domainEvent.type !== 'ProjectCreated' && domainEvent.type !== 'ProjectCopied') throw new Error(`revenue reads a project id from ${event.type}`);
+  return domainEvent.data.projectId;
+}
+
+function paymentOf(event: StoredEvent): Extract<ProjectEvent, { type: 'PaymentRecorded' }>['data'] {
+  const domainEvent = readProjectEvent(event.type, event.data);
+  if (domainEvent.type !== 'PaymentRecorded') throw new Error(`revenue reads a payment from ${event.type}`);
+  return domainEvent.data;
 }
 
 /**
@@ -49,11 +64,10 @@ export const revenueBulk: BulkProjection = {
     return {
       add: (event, _shared, sink) => {
         if (event.type !== 'PaymentRecorded') {
-          const { data } = (event.type === 'ProjectCopied' ? ProjectCopied : ProjectCreated).parse({ type: event.type, data: event.data });
-          if (!projects.has(event.streamId)) projects.set(event.streamId, data.projectId);
+          if (!projects.has(event.streamId)) projects.set(event.streamId, projectIdOf(event));
           return;
         }
-        const { data } = PaymentRecorded.parse({ type: event.type, data: event.data });
+        const data = paymentOf(event);
         const projectId = projects.get(event.streamId);
         if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
         sink.push('revenue_payments', [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at]);
