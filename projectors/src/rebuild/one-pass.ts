@@ -9,11 +9,7 @@ import { localShard, threadShard, type Shard } from './shards.js';
 import { workerBundle } from './worker-bundle.js';
 import { completeStagingTable, stagingTablesSql } from './staging.js';
 import { swapAllIn } from './swap-in.js';
-import { copyLine } from './copy-text.js';
 import { ProgressBoard, type RebuildProgress } from './progress-board.js';
-import { from as copyFrom } from 'pg-copy-streams';
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
 
 export interface OnePassOptions {
   /** Build the read models as they were at this instant into schemas of their own; nothing is swapped. */
@@ -157,6 +153,8 @@ async function load(
   const streams = new Map<string, number>();
   let last: RawEvent | null = null;
   let done = 0;
+  // Written as soon as the log has been read to its end, beside the folding of its last page.
+  let bookkeeping: Promise<void> | null = null;
   try {
     const reader = await deps.pool.connect();
     // A page is split as soon as it is read, so the shard in this thread can start on its share
@@ -164,6 +162,12 @@ async function load(
     let pages = 0;
     const read = async (after: RawEvent | null) => {
       const page = await readPage(reader, after, end, options, pageLimit(options, pages++));
+      for (const event of page) streams.set(event.streamId, event.revision);
+      if (page.length === 0 && after) {
+        const lastRead = after;
+        bookkeeping = tablesReady.then(() => writeBookkeeping(deps.pool, targets, streams, lastRead, revisions));
+        bookkeeping.catch(() => undefined); // awaited below
+      }
       const shares = split(page, shards.length);
       shares.forEach((share, index) => shards[index]!.expect?.(share));
       return { page, shares };
@@ -176,7 +180,6 @@ async function load(
         last = page[page.length - 1]!;
         next = read(last);
         await Promise.all(shares.map((share, index) => (share.length > 0 ? shards[index]!.add(share) : undefined)));
-        for (const event of page) streams.set(event.streamId, event.revision);
         done += page.length;
         report('load', done);
       }
@@ -188,11 +191,10 @@ async function load(
     await Promise.all(shards.map((shard) => shard.finish()));
   } finally {
     await closeShards(shards);
+    // Also when a fold failed: the staging schemas are dropped next, not while this writes into them.
+    await (bookkeeping as Promise<void> | null)?.catch(() => undefined);
   }
-  if (last) {
-    await tablesReady;
-    await writeBookkeeping(deps.pool, targets, streams, last, revisions);
-  }
+  await bookkeeping;
   return done;
 }
 
@@ -325,9 +327,9 @@ async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<stri
   try {
     await client.query('SET synchronous_commit = off');
     const into = (schema: string) => `${quoted(schema)}.projection_stream_revisions`;
-    if (revisions) await copyRevisions(client, into(revisions), targets, streams);
+    if (revisions) await insertRevisions(client, into(revisions), targets, streams);
     for (const target of targets) {
-      if (!revisions) await copyRevisions(client, into(target.schema), [target], streams);
+      if (!revisions) await insertRevisions(client, into(target.schema), [target], streams);
       await client.query(
         `INSERT INTO ${quoted(target.schema)}.projection_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2, $3, now())`,
         [target.name, last.txid, last.position],
@@ -339,20 +341,19 @@ async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<stri
   }
 }
 
-async function copyRevisions(client: PoolClient, table: string, targets: readonly Target[], streams: Map<string, number>): Promise<void> {
-  // In primary-key order, so building that index later sorts rows that are already in order.
+/**
+ * Every (projection, stream) pair from two arrays, made by the server: ten thousand streams are
+ * two parameters, not a COPY line per projection and stream. Projections and streams are sorted
+ * as the primary key orders them, so building that index later finds the rows in order.
+ */
+async function insertRevisions(client: PoolClient, table: string, targets: readonly Target[], streams: Map<string, number>): Promise<void> {
   const sorted = [...streams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  function* lines(): Generator<string> {
-    for (const target of [...targets].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      yield* chunks(sorted.map(([streamId, revision]) => copyLine([target.name, streamId, revision])), 5000);
-    }
-  }
-  const copy = client.query(copyFrom(`COPY ${table} (projection, stream_id, revision) FROM STDIN`));
-  await pipeline(Readable.from(lines()), copy);
-}
-
-function* chunks(lines: string[], size: number): Generator<string> {
-  for (let i = 0; i < lines.length; i += size) yield lines.slice(i, i + size).join('');
+  const names = targets.map((target) => target.name).sort();
+  await client.query(
+    `INSERT INTO ${table} (projection, stream_id, revision)
+     SELECT p.name, s.stream_id, s.revision FROM unnest($1::text[]) AS p(name) CROSS JOIN unnest($2::text[], $3::bigint[]) AS s(stream_id, revision)`,
+    [names, sorted.map(([streamId]) => streamId), sorted.map(([, revision]) => revision)],
+  );
 }
 
 type Reporter = (phase: RebuildProgress['phase'], done: number) => void;
