@@ -89,15 +89,18 @@ function sealFields(event: NewEvent, subject: string, key: DataKey): Record<stri
 }
 
 function revealed(event: StoredEvent, keys: Map<string, DataKey>, subject: string | undefined): Record<string, unknown> {
-  const { [SEALED]: envelope, ...data } = event.data;
+  const envelope = event.data[SEALED];
   if (typeof envelope !== 'string') {
     // Written in clear before encryption existed: upcast to ERASED once the subject is erased.
     const erased = subject !== undefined && keys.get(subject) === 'erased';
-    if (erased) return mapPersonalFields(event.type, data, () => ERASED);
-    // Nothing to change: the stored object itself, which tells a reader that the data is as the
-    // log holds it (a rebuild then lets PostgreSQL copy it from the log, docs/decisions/0100).
-    return SEALED in event.data ? data : event.data;
+    // Nothing to change: the stored object itself, not a copy (most events of a rebuild come
+    // here), which tells a reader that the data is as the log holds it (a rebuild then lets
+    // PostgreSQL copy it from the log, docs/decisions/0100).
+    if (!erased && !(SEALED in event.data)) return event.data;
+    const { [SEALED]: _clear, ...data } = event.data;
+    return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
   }
+  const { [SEALED]: _sealed, ...data } = event.data;
   const key = keys.get(sealedFor(envelope));
   if (key === undefined || key === 'erased') return mapPersonalFields(event.type, data, () => ERASED);
   const values = JSON.parse(open(envelope, key)) as Record<string, string>;
