@@ -93,10 +93,13 @@ export const projectHistoryBulk: BulkProjection = {
   }),
   fromTheLog: {
     // auditRow, in SQL: the same columns from the event's log row, with actorOf and atOf below.
+    // Rows are made here only for events folded as stored, which their schema has accepted, and
+    // every project event's schema requires \`at\` and \`by\` as strings (audit-from-the-log.test.ts):
+    // so "the field if it is a string, else the metadata's" is simply "the field, else the
+    // metadata's" (older versions are upcast by the reader and go as text). The jsonb_typeof
+    // tests this replaced were a fifth of the statement's time.
     project_audit_log: `e.stream_id, e.stream_revision, e.event_id, e.global_position, e.event_type,
-      CASE WHEN jsonb_typeof(e.data -> 'by') = 'string' THEN e.data ->> 'by' ELSE e.metadata ->> 'actor' END,
-      CASE WHEN jsonb_typeof(e.data -> 'at') = 'string' THEN e.data ->> 'at' ELSE e.metadata ->> 'occurredAt' END,
-      e.data`,
+      COALESCE(e.data ->> 'by', e.metadata ->> 'actor'), COALESCE(e.data ->> 'at', e.metadata ->> 'occurredAt'), e.data`,
   },
 };
 
