@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { initialProjectState, type ProjectStreamState } from './state.js';
-import { historyTo, staff } from './test-support/fixtures.js';
+import { created, draft, historyTo, staff } from './test-support/fixtures.js';
 
 /** Freezes a value and everything in it: any write to it then throws (modules run in strict mode). */
 function deepFreeze<V>(value: V): V {
@@ -14,8 +14,19 @@ function deepFreeze<V>(value: V): V {
 }
 
 const stamp = (at: string) => ({ at, by: staff.userId });
+const savedDraft = (at: string) => ({
+  name: 'Bedroom',
+  category: null,
+  fabrics: draft.fabrics,
+  additional_notes: '',
+  notes: {},
+  shipping_notes: {},
+  shipping_cost: 900,
+  ...stamp(at),
+});
 /** Events beyond the state histories: notes, e-mails, and ones that change nothing but the stamp. */
 const extras: ProjectEvent[] = [
+  { type: 'DraftSaved', data: savedDraft('2024-03-28T09:00:00.000Z') },
   { type: 'NoteAdded', data: { noteId: 'n-1', text: 'Call first', ...stamp('2024-03-28T10:00:00.000Z') } },
   { type: 'NoteEdited', data: { noteId: 'n-1', text: 'Call after 5', ...stamp('2024-03-28T11:00:00.000Z') } },
   { type: 'EmailRequested', data: { emailId: 'e-1', kind: 'invoice', to: 'ann@example.com', message: 'Your invoice', ...stamp('2024-03-28T12:00:00.000Z') } },
@@ -40,5 +51,14 @@ describe('evolve', () => {
         }
       }
     }
+  });
+
+  it('saves a draft as a project with the same fields in the same order (the json text a read model keeps)', () => {
+    const start = evolve(initialProjectState(), created());
+    const saved = evolve(start, { type: 'DraftSaved', data: savedDraft('2024-03-28T09:00:00.000Z') });
+    if (start.status !== 'existing' || saved.status !== 'existing') throw new Error('expected a project');
+    expect(Object.keys(saved.project)).toEqual(Object.keys(start.project));
+    const { at: _at, by: _by, ...body } = savedDraft('2024-03-28T09:00:00.000Z');
+    expect(saved.project).toEqual({ ...start.project, ...body, updated: '2024-03-28T09:00:00.000Z' });
   });
 });
