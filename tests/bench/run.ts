@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '@shop/infra';
+import { createPool, startEmbeddedPostgres } from '@shop/infra';
 import { createTestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { appendBench } from './append-bench.js';
@@ -33,6 +34,30 @@ async function main() {
     ? null
     : await startEmbeddedPostgres({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'shop-bench-pg-')), ephemeral: true, database: 'postgres' });
   const adminUrl = process.env.DATABASE_URL ?? postgres!.databaseUrl;
+  const rows: Row[] = [];
+  try {
+    if (only) rows.push(...(await runSection(only, adminUrl, quick)));
+    else {
+      for (const [name] of sections) {
+        await settle(adminUrl);
+        rows.push(...(await runInChild(name, adminUrl)));
+      }
+    }
+  } finally {
+    await postgres?.stop();
+  }
+  if (process.argv.includes(ROWS_FLAG)) {
+    console.log(JSON.stringify(rows));
+    return;
+  }
+  const table = toMarkdown(rows, quick);
+  console.log(table);
+  if (!only) await writeFile(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md'), table);
+}
+
+async function runSection(name: string, adminUrl: string, quick: boolean): Promise<Row[]> {
+  const section = sections.find(([candidate]) => candidate === name)?.[1];
+  if (!section) throw new Error(`no bench section ${name}`);
   const drops: Array<() => Promise<void>> = [];
   const context: BenchContext = {
     quick,
@@ -43,20 +68,52 @@ async function main() {
       return db.url;
     },
   };
-  const rows: Row[] = [];
+  process.stderr.write(`running ${name}…\n`);
   try {
-    for (const [name, section] of sections) {
-      if (only && only !== name) continue;
-      process.stderr.write(`running ${name}…\n`);
-      rows.push(...(await section(context)));
-    }
+    return await section(context);
   } finally {
     for (const drop of drops) await drop().catch(() => undefined);
-    await postgres?.stop();
   }
-  const table = toMarkdown(rows, quick);
-  console.log(table);
-  if (!only) await writeFile(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md'), table);
+}
+
+/** The child's last line of output is its rows as JSON. */
+const ROWS_FLAG = '--rows-as-json';
+
+/**
+ * A section in a process of its own, started with this one's Node flags and arguments, on the
+ * same PostgreSQL: the heap, the JIT and the connections one section leaves behind do not weigh
+ * on the next one's figures (the replay bench times a process's first rebuild, as \`npm run
+ * replay\` pays it, and after the append bench that first rebuild was 15% slower).
+ */
+function runInChild(name: string, adminUrl: string): Promise<Row[]> {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), `--only=${name}`, ROWS_FLAG];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: adminUrl } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`bench section ${name} exited with ${code}`));
+      resolve(JSON.parse(output.trim().split('\n').at(-1)!) as Row[]);
+    });
+  });
+}
+
+/**
+ * Waits (up to a minute) until no autovacuum worker runs: the section before may have left tables
+ * for it to vacuum, and on two cores its work would be timed as the next section's.
+ */
+async function settle(adminUrl: string): Promise<void> {
+  const pool = createPool(adminUrl, 1);
+  try {
+    for (let waited = 0; waited < 60_000; waited += 500) {
+      const { rows } = await pool.query<{ workers: number }>("SELECT count(*)::int AS workers FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'");
+      if (rows[0]!.workers === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await pool.end();
+  }
 }
 
 function toMarkdown(rows: Row[], quick: boolean): string {
