@@ -64,7 +64,9 @@ export const revenueBulk: BulkProjection = {
     return {
       add: (event, _shared, sink) => {
         if (event.type !== 'PaymentRecorded') {
-          if (!projects.has(event.streamId)) projects.set(event.streamId, projectIdOf(event));
+          // Read before the check, as `apply` reads every one: a malformed later copy still fails.
+          const projectId = projectIdOf(event);
+          if (!projects.has(event.streamId)) projects.set(event.streamId, projectId);
           return;
         }
         const data = paymentOf(event);
