@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { Pool, PoolClient } from '@shop/infra';
+import { readPage } from './log-page.js';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
 import type { RawEvent, ShardTarget } from './fold-shard.js';
@@ -161,7 +162,7 @@ async function load(
     // (its keys) while the shards finish the page before.
     let pages = 0;
     const read = async (after: RawEvent | null) => {
-      const page = await readPage(reader, after, end, options, pageLimit(options, pages++));
+      const page = await readPage(reader, { after, limit: pageLimit(options, pages++), horizon: end.horizon, until: options.until ?? null, lastRevisions: end.lastRevisions });
       for (const event of page) streams.set(event.streamId, event.revision);
       if (page.length === 0 && after) {
         const lastRead = after;
@@ -257,49 +258,6 @@ async function readLogEnd(pool: Pool, until: Date | undefined): Promise<LogEnd> 
   } finally {
     client.release();
   }
-}
-
-// Same visibility and order as the event store's readAll (never past a transaction still in
-// flight), with the data as text for the folding threads to parse and the metadata's fields taken out.
-const READ_PAGE_SQL = `
-  SELECT transaction_id::text AS txid, global_position, event_id, stream_id, stream_revision, event_type, schema_version,
-         data::text AS data, metadata ->> 'actor', metadata ->> 'correlationId', metadata ->> 'causationId', metadata ->> 'occurredAt'
-    FROM events
-   WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
-     AND transaction_id < $5::text::xid8
-     AND ($4::timestamptz IS NULL OR (metadata ->> 'occurredAt')::timestamptz <= $4)
-   ORDER BY transaction_id, global_position
-   LIMIT $3`;
-
-/** A page row as an array (no object per row): the columns of READ_PAGE_SQL in order. */
-type PageRow = [
-  txid: string,
-  position: string,
-  id: string,
-  streamId: string,
-  revision: string,
-  type: string,
-  schemaVersion: number,
-  data: string,
-  actor: string,
-  correlationId: string,
-  causationId: string | null,
-  occurredAt: string,
-];
-
-async function readPage(client: PoolClient, after: RawEvent | null, end: LogEnd, options: OnePassOptions, limit: number): Promise<RawEvent[]> {
-  const { rows } = await client.query<PageRow>({
-    text: READ_PAGE_SQL,
-    values: [after?.txid ?? '0', after?.position ?? 0, limit, options.until ?? null, end.horizon],
-    rowMode: 'array',
-  });
-  const events = new Array<RawEvent>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const [txid, position, id, streamId, revision, type, schemaVersion, data, actor, correlationId, causationId, occurredAt] = rows[i]!;
-    const last = end.lastRevisions?.get(streamId) === Number(revision);
-    events[i] = { txid, position: Number(position), id, streamId, revision: Number(revision), type, schemaVersion, data, actor, correlationId, causationId, occurredAt, last };
-  }
-  return events;
 }
 
 function split(page: RawEvent[], shards: number): RawEvent[][] {

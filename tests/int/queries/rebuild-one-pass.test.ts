@@ -77,11 +77,26 @@ async function buildLog(pool: Pool): Promise<void> {
   for (let i = 0; i < PROJECTS; i++) appends.push(() => appendDomainEvents(pool, `project-p${i}`, projectHistory(i).slice(0, 6), store(i)));
   for (let i = 0; i < PROJECTS; i++) appends.push(() => appendDomainEvents(pool, `project-p${i}`, projectHistory(i).slice(6), store(i)));
   for (let start = 0; start < appends.length; start += 16) await Promise.all(appends.slice(start, start + 16).map((append) => append()));
+  await appendOddTexts(pool);
   await appendNotifications(pool);
   await new PersonalDataKeys(pool).destroy(ERASED_OWNER);
   // Written by the version before PaymentRecorded 2 (no chargeId); the upcaster adds it on read.
   const old = Array.from({ length: PROJECTS }, (_, i) => i).filter(OLD_PAYMENTS).map((i) => `project-p${i}`);
   await pool.query("UPDATE events SET schema_version = 1, data = data - 'chargeId' WHERE event_type = 'PaymentRecorded' AND stream_id = ANY($1)", [old]);
+}
+
+/**
+ * A project whose stream id and owner (the events' actor) hold a tab and a new line: a page of the
+ * log read as one text cannot be split back into events with such a field, so the rebuild reads
+ * the pages holding them again row by row (rebuild/log-page.ts).
+ */
+async function appendOddTexts(pool: Pool): Promise<void> {
+  const owner = 'u\todd\nowner';
+  await appendDomainEvents(pool, 'project-p\todd\nstream', [
+    projectCreated({ projectId: 'p-odd', ownerId: owner, at: at(0, 0), organizationId: null }),
+    e.submitted(at(0, 1), owner),
+    e.noteAdded(at(0, 2), owner, 'n-odd', 'a\tb'),
+  ]);
 }
 
 /** md5 of each table's rows in order, and of the projection's revisions and checkpoint. */
