@@ -119,12 +119,19 @@ async function digests(pool: Pool, schema: string, projection: Projection): Prom
   return out;
 }
 
+/** Indexes and constraints (a primary key or unique constraint with the index it is attached to) of the projection's tables. */
 async function indexNames(pool: Pool, schema: string, projection: Projection): Promise<string[]> {
   const result = await pool.query<{ name: string }>(
     `SELECT indexname || ':' || regexp_replace(indexdef, ' ON \\S+ ', ' ON ') AS name FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2) ORDER BY 1`,
     [schema, projection.tables],
   );
-  return result.rows.map((row) => row.name);
+  const constraints = await pool.query<{ name: string }>(
+    `SELECT c.conname || ':' || c.contype::text || ':' || pg_get_constraintdef(c.oid) || ':' || coalesce(i.relname, '') AS name
+       FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace LEFT JOIN pg_class i ON i.oid = c.conindid
+      WHERE n.nspname = $1 AND t.relname = ANY($2) ORDER BY 1`,
+    [schema, projection.tables],
+  );
+  return [...result.rows, ...constraints.rows].map((row) => row.name);
 }
 
 let db: TestDatabase;
