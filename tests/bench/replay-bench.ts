@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createLogger, createPool, PostgresEventStore, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
 import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildOneByOne, type CatchUpReplayPolicy } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
@@ -17,6 +19,33 @@ async function rawSequentialRead(pool: Pool): Promise<number> {
     read += page.rows.length;
     after = Number(page.rows[page.rows.length - 1]!.global_position);
   }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * The database as a shop's is a while after its log was written or its read models rebuilt, before
+ * each timed rebuild: pages written out (otherwise the first reader to need buffers, the rebuild,
+ * which writes, pays for writing the dirty ones) and the tables analyzed (otherwise autovacuum
+ * analyzes the tables the last rebuild swapped in while the next one runs, and the swap's locks
+ * wait for it, up to a second). A role without the rights (a DATABASE_URL of one's own) skips
+ * what it may not do and measures with that work included.
+ */
+async function settle(pool: Pool): Promise<void> {
+  await pool.query('VACUUM ANALYZE').catch(() => undefined);
+  await pool.query('CHECKPOINT').catch(() => undefined);
+}
+
+/** Seconds of one rebuild in a new Node process (first-rebuild.ts) with this one's flags. */
+function firstRebuildInItsOwnProcess(databaseUrl: string): Promise<number> {
+  const script = fileURLToPath(new URL('./first-rebuild.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: databaseUrl } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(Number(JSON.parse(output.trim().split('\n').at(-1)!))) : reject(new Error(`first rebuild exited with ${code}`))));
+  });
 }
 
 async function seconds(work: () => Promise<unknown>): Promise<number> {
@@ -57,30 +86,36 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
   const workers = defaultWorkers();
   for (const size of sizes(context.quick)) {
-    const pool = createPool(await context.freshDatabase(), 10);
+    const databaseUrl = await context.freshDatabase();
+    const pool = createPool(databaseUrl, 10);
     const deps = { pool, eventStore: new PostgresEventStore(pool) };
     try {
       await loadEvents(pool, size);
-      await pool.query('VACUUM ANALYZE events');
-      // The load's pages written out now, as a shop's log long since is: otherwise the first reader
-      // to need buffers (the rebuild, which writes) pays for writing the load's dirty ones. A role
-      // without pg_checkpoint (a DATABASE_URL of one's own) measures with the flush included.
-      await pool.query('CHECKPOINT').catch(() => undefined);
+      await settle(pool);
       const read = await rawSequentialRead(pool); // warms the cache for every reader alike
       // The median of three reads: one read alone moved between 0.41 and 0.49 s at 100k in one sitting.
       const reads = [await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool))];
-      const rawRate = read / reads.sort((a, b) => a - b)[1]!;
-      const one = size / (await seconds(() => rebuildAll(deps, allProjections, { workers: 1 })));
-      // The figure above is the process's first rebuild (JIT warm-up and all, as \`npm run replay\`
-      // pays it); this one is the same rebuild again, as a shop's catch-up replay runs it.
+      const rawRate = read / median(reads);
+      // A process's first rebuild (JIT warm-up, connections and all, as \`npm run replay\` pays
+      // it), in three fresh processes: the median, as for the raw read. Then the same rebuild in
+      // this warm process, as a shop's catch-up replay runs it, and with a worker per core.
+      const firsts: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        await settle(pool);
+        firsts.push(await firstRebuildInItsOwnProcess(databaseUrl));
+      }
+      const one = size / median(firsts);
+      await settle(pool);
       const again = size / (await seconds(() => rebuildAll(deps, allProjections, { workers: 1 })));
+      await settle(pool);
       const many = size / (await seconds(() => rebuildAll(deps, allProjections, { workers })));
+      if (size <= 100_000) await settle(pool);
       const legacy = size <= 100_000 ? size / (await seconds(() => rebuildOneByOne(deps, allProjections))) : null;
       rows.push({
         section: 'replay',
         case: `${fmt(size)} events, all ${allProjections.length} projections`,
         figures:
-          `rebuild 1 worker ${fmt(one)} ev/s (again: ${fmt(again)}) · ${workers} workers ${fmt(many)} ev/s · raw sequential read ${fmt(rawRate)} ev/s` +
+          `rebuild 1 worker ${fmt(one)} ev/s (a process's first, median of 3; again in a warm process: ${fmt(again)}) · ${workers} workers ${fmt(many)} ev/s · raw sequential read ${fmt(rawRate)} ev/s` +
           (legacy === null ? '' : ` · before (one projection at a time) ${fmt(legacy)} ev/s`),
         ratio:
           `rebuild/raw ${fmt(one / rawRate, 3)} (1 worker; ${fmt(again / rawRate, 3)} again) · ${fmt(many / rawRate, 3)} (${workers} workers)` +
