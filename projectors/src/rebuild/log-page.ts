@@ -62,7 +62,7 @@ const TABS = 10;
  */
 export function eventsOfPageText(count: number, fields: string, data: string, lastRevisions: ReadonlyMap<string, number> | null): RawEvent[] | null {
   const events = new Array<RawEvent>(count);
-  const field = new Array<string>(TABS);
+  const field = new Array<string>(TABS + 1);
   let at = 0;
   let dataAt = 0;
   for (let i = 0; i < count; i++) {
@@ -75,29 +75,19 @@ export function eventsOfPageText(count: number, fields: string, data: string, la
     const lineEnd = lineEndOf(fields, at, i === count - 1);
     const dataEnd = lineEndOf(data, dataAt, i === count - 1);
     if (lineEnd < 0 || dataEnd < 0) return null;
-    const schemaVersion = fields.slice(at, lineEnd);
-    if (schemaVersion.includes('\t')) return null;
-    const [txid, position, id, streamId, revision, type, actor, correlationId, causationId, occurredAt] = field as [string, string, string, string, string, string, string, string, string, string];
-    events[i] = {
-      txid,
-      position: Number(position),
-      id,
-      streamId,
-      revision: Number(revision),
-      type,
-      schemaVersion: Number(schemaVersion),
-      data: data.slice(dataAt, dataEnd),
-      actor: metadataField(actor)!,
-      correlationId: metadataField(correlationId)!,
-      causationId: metadataField(causationId),
-      occurredAt: metadataField(occurredAt)!,
-      last: lastRevisions?.get(streamId) === Number(revision),
-    };
+    field[TABS] = fields.slice(at, lineEnd); // the schema version
+    if (field[TABS].includes('\t')) return null;
+    const [txid, position, id, streamId, revision, type, actor, correlationId, causationId, occurredAt, schemaVersion] = field as TextFields;
+    const row: PageRow = [txid, position, id, streamId, revision, type, schemaVersion, data.slice(dataAt, dataEnd), metadataField(actor)!, metadataField(correlationId)!, metadataField(causationId), metadataField(occurredAt)!];
+    events[i] = rawEventOf(row, lastRevisions);
     at = lineEnd + 1;
     dataAt = dataEnd + 1;
   }
   return events;
 }
+
+/** An event's line of fields, in PAGE_TEXT's order. */
+type TextFields = [txid: string, position: string, id: string, streamId: string, revision: string, type: string, actor: string, correlationId: string, causationId: string, occurredAt: string, schemaVersion: string];
 
 /** Where the line from \`at\` ends: at the next new line, or for the last line the end of the text (none may follow). */
 function lineEndOf(text: string, at: number, last: boolean): number {
@@ -116,7 +106,7 @@ type PageRow = [
   streamId: string,
   revision: string,
   type: string,
-  schemaVersion: number,
+  schemaVersion: number | string,
   data: string,
   actor: string,
   correlationId: string,
@@ -124,21 +114,26 @@ type PageRow = [
   occurredAt: string,
 ];
 
-async function readPageRows(client: PoolClient, values: unknown[], lastRevisions: ReadonlyMap<string, number> | null): Promise<RawEvent[]> {
-  const { rows } = await client.query<PageRow>({ text: PAGE_ROWS, values, rowMode: 'array' });
-  return rows.map(([txid, position, id, streamId, revision, type, schemaVersion, data, actor, correlationId, causationId, occurredAt]) => ({
+function rawEventOf(row: PageRow, lastRevisions: ReadonlyMap<string, number> | null): RawEvent {
+  const [txid, position, id, streamId, revision, type, schemaVersion, data, actor, correlationId, causationId, occurredAt] = row;
+  return {
     txid,
     position: Number(position),
     id,
     streamId,
     revision: Number(revision),
     type,
-    schemaVersion,
+    schemaVersion: Number(schemaVersion),
     data,
     actor,
     correlationId,
     causationId,
     occurredAt,
     last: lastRevisions?.get(streamId) === Number(revision),
-  }));
+  };
+}
+
+async function readPageRows(client: PoolClient, values: unknown[], lastRevisions: ReadonlyMap<string, number> | null): Promise<RawEvent[]> {
+  const { rows } = await client.query<PageRow>({ text: PAGE_ROWS, values, rowMode: 'array' });
+  return rows.map((row) => rawEventOf(row, lastRevisions));
 }
