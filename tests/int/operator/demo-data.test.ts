@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { productTypeCodes, projectStates } from '@shop/domain';
-import { createLogger, openEventStore, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
+import { createLogger, openEventStore, type EventStore, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll } from '@shop/projectors';
 import { monthStart, revenueByMonth } from '@shop/projectors/queries';
 import { generateDemoData } from '@shop/server';
+import { waitCaughtUp } from '../queries/support/read-model-fingerprint.js';
 
 const SEED = 42;
 const options = { projects: 60, months: 12, seed: SEED, now: new Date() };
@@ -35,21 +36,13 @@ async function digests(pool: Pool): Promise<Record<string, string>> {
   return prints;
 }
 
-async function caughtUp(): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const lags = await readProjectionLag(db.pool, allProjections.map((projection) => projection.name));
-    if (lags.every((lag) => lag.lagEvents === 0)) return;
-  }
-  throw new Error('the projections did not catch up');
-}
-
 describe('npm run demo-data', () => {
   it('writes 60 projects over 12 months through the command side: every state and product type, twelve months of revenue, partial payments; the same seed again adds nothing and a rebuild gives the same tables', { timeout: 300_000 }, async () => {
     const first = await generateDemoData({ pool: db.pool, eventStore }, options);
     expect(first).toMatchObject({ projects: 60, skipped: 0 });
     runner = new ProjectionRunner({ pool: db.pool, eventStore, logger: createLogger('silent') }, allProjections);
     await runner.start();
-    await caughtUp();
+    await waitCaughtUp(db.pool);
 
     const states = await db.pool.query<{ state: string }>('SELECT DISTINCT state FROM project_details');
     expect(states.rows.map((row) => row.state).sort()).toEqual([...projectStates].sort());
@@ -72,7 +65,7 @@ describe('npm run demo-data', () => {
     expect(again.written).toBe(0);
     expect(await count('SELECT 1 FROM events')).toBe(events);
 
-    await caughtUp();
+    await waitCaughtUp(db.pool);
     const live = await digests(db.pool);
     await rebuildAll({ pool: db.pool, eventStore }, allProjections);
     expect(await digests(db.pool)).toEqual(live);
