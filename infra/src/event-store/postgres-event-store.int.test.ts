@@ -117,7 +117,7 @@ describe('PostgreSQL subscribers are woken after the commit, not by a NOTIFY ins
   // Polling is set to a minute, so only the wake-up can deliver the event within the test.
   const quietly = { pollIntervalMs: 60_000 };
 
-  async function firstEventOf(subscriber: PostgresEventStore, writer: PostgresEventStore): Promise<StoredEvent> {
+  async function firstEventOf(subscriber: PostgresEventStore, writer: PostgresEventStore, whileAppended?: () => Promise<void>): Promise<StoredEvent> {
     const from = await lastCheckpoint(subscriber);
     const stream = `wake-${randomUUID()}`;
     let subscription: { stop: () => Promise<void> } | null = null;
@@ -131,6 +131,7 @@ describe('PostgreSQL subscribers are woken after the commit, not by a NOTIFY ins
     // Let the subscription read up to date and start waiting (and listening) first.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await writer.appendToStream(stream, [{ id: randomUUID(), type: 'Woken', data: {}, metadata: { actor: 't', correlationId: 'c', causationId: null, occurredAt: new Date(0).toISOString() } }]);
+    await whileAppended?.();
     const event = await seen;
     await subscription!.stop();
     expect(event.streamId).toBe(stream);
@@ -146,6 +147,25 @@ describe('PostgreSQL subscribers are woken after the commit, not by a NOTIFY ins
   it('wakes a subscriber in the same process at once', async () => {
     const store = new PostgresEventStore(db.pool, quietly);
     await firstEventOf(store, store);
+  });
+
+  it('delivers an event an older transaction held back soon after that transaction ends, not at the next poll', { timeout: 20_000 }, async () => {
+    // A transaction with an id, begun before the append and ended after its wake-up read: the
+    // event is committed but not readable at the wake (no reader sees past a transaction still
+    // running), and the transaction's end wakes no one. Only the subscriber's second looks can
+    // deliver it before the minute's poll, and this test gives up long before that.
+    const older = await db.pool.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const store = new PostgresEventStore(db.pool, quietly);
+      await firstEventOf(store, store, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await older.query('ROLLBACK');
+      });
+    } finally {
+      older.release();
+    }
   });
 
   it('wakes a subscriber of another process (another pool) through one NOTIFY after the commit', async () => {
