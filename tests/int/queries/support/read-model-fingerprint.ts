@@ -22,8 +22,9 @@ export async function fingerprint(pool: Pool, projection: Projection): Promise<R
 /**
  * Until every projection's checkpoint has passed the last event committed when this was called.
  * Lag alone is not enough: it counts only events older than the cluster's oldest running
- * transaction, so a transaction in another test's database hides a just-appended event from it
- * (and from the projections) for a while, and "no lag" would come back before that event is applied.
+ * transaction, so any transaction holding an id (the runner's own batch, autovacuum's ANALYZE,
+ * another database's writer) hides a just-appended event from it (and from the projections) for a
+ * while, and "no lag" would come back before that event is applied.
  * Returns how long it took.
  */
 export async function waitCaughtUp(pool: Pool): Promise<number> {
