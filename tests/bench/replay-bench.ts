@@ -5,21 +5,7 @@ import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildOn
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';
-
-/** Sequential read of the whole events table in pages, the floor any replay stands on. */
-async function rawSequentialRead(pool: Pool): Promise<number> {
-  let after = 0;
-  let read = 0;
-  for (;;) {
-    const page = await pool.query<{ global_position: string }>(
-      'SELECT global_position, event_id, stream_id, stream_revision, event_type, data, metadata FROM events WHERE global_position > $1 ORDER BY global_position LIMIT 2000',
-      [after],
-    );
-    if (page.rows.length === 0) return read;
-    read += page.rows.length;
-    after = Number(page.rows[page.rows.length - 1]!.global_position);
-  }
-}
+import { rawSequentialRead } from './raw-read.js';
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -36,15 +22,15 @@ async function settle(pool: Pool): Promise<void> {
   await pool.query('CHECKPOINT').catch(() => undefined);
 }
 
-/** Seconds of one rebuild in a new Node process (first-rebuild.ts) with this one's flags. */
-function firstRebuildInItsOwnProcess(databaseUrl: string): Promise<number> {
-  const script = fileURLToPath(new URL('./first-rebuild.ts', import.meta.url));
+/** Seconds of a rebuild or a raw read run first thing in a new Node process (first-run.ts) with this one's flags. */
+function firstInItsOwnProcess(databaseUrl: string, what: 'rebuild' | 'read'): Promise<number> {
+  const script = fileURLToPath(new URL('./first-run.ts', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: databaseUrl } });
+    const child = spawn(process.execPath, [...process.execArgv, script, what], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: databaseUrl } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(Number(JSON.parse(output.trim().split('\n').at(-1)!))) : reject(new Error(`first rebuild exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(Number(JSON.parse(output.trim().split('\n').at(-1)!))) : reject(new Error(`first ${what} exited with ${code}`))));
   });
 }
 
@@ -97,15 +83,20 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       const reads = [await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool))];
       const rawRate = read / median(reads);
       // A process's first rebuild (JIT warm-up, connections and all, as \`npm run replay\` pays
-      // it), in three fresh processes: the median, as for the raw read. Then the same rebuild in
-      // this warm process, as a shop's catch-up replay runs it, and with a worker per core.
-      const firsts: number[] = [];
+      // it), and beside it a process's first raw read, which pays the same start: each in three
+      // fresh processes, taking turns, the median of each (docs/decisions/0100, "Like with like").
+      const firstRebuilds: number[] = [];
+      const firstReads: number[] = [];
       for (let run = 0; run < 3; run++) {
         await settle(pool);
-        firsts.push(await firstRebuildInItsOwnProcess(databaseUrl));
+        firstReads.push(await firstInItsOwnProcess(databaseUrl, 'read'));
+        await settle(pool);
+        firstRebuilds.push(await firstInItsOwnProcess(databaseUrl, 'rebuild'));
       }
-      const one = size / median(firsts);
-      // This process has not folded anything yet: one rebuild untimed, to warm it.
+      const one = size / median(firstRebuilds);
+      const firstRawRate = read / median(firstReads);
+      // Then the same rebuild in this warm process, as a shop's catch-up replay runs it, and with a
+      // worker per core. This process has not folded anything yet: one rebuild untimed, to warm it.
       await rebuildAll(deps, allProjections, { workers: 1 });
       await settle(pool);
       const again = size / (await seconds(() => rebuildAll(deps, allProjections, { workers: 1 })));
@@ -117,10 +108,12 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
         section: 'replay',
         case: `${fmt(size)} events, all ${allProjections.length} projections`,
         figures:
-          `rebuild 1 worker ${fmt(one)} ev/s (a process's first, median of 3; again in a warm process: ${fmt(again)}) · ${workers} workers ${fmt(many)} ev/s · raw sequential read ${fmt(rawRate)} ev/s` +
+          `rebuild 1 worker ${fmt(one)} ev/s (a process's first, median of 3), ${fmt(again)} ev/s (warm process) · ${workers} workers ${fmt(many)} ev/s (warm)` +
+          ` · raw sequential read ${fmt(firstRawRate)} ev/s (a process's first, median of 3), ${fmt(rawRate)} ev/s (warm, median of 3)` +
           (legacy === null ? '' : ` · before (one projection at a time) ${fmt(legacy)} ev/s`),
         ratio:
-          `rebuild/raw ${fmt(one / rawRate, 3)} (1 worker; ${fmt(again / rawRate, 3)} again) · ${fmt(many / rawRate, 3)} (${workers} workers)` +
+          `rebuild/raw 1 worker ${fmt(one / firstRawRate, 3)} (first/first), ${fmt(again / rawRate, 3)} (warm/warm), ${fmt(one / rawRate, 3)} (first rebuild/warm read)` +
+          ` · ${workers} workers ${fmt(many / rawRate, 3)} (warm/warm)` +
           (legacy === null ? '' : ` · before ${fmt(legacy / rawRate, 3)}`),
       });
       if (size <= 100_000) {
