@@ -26,6 +26,9 @@ async function main(argv: string[]): Promise<void> {
       format: '{names} [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted} | {phase}',
       hideCursor: true,
       etaBuffer: 50,
+      // Not on a terminal (a log file, a scheduled job): a line a second instead of nothing.
+      noTTYOutput: true,
+      notTTYSchedule: 1000,
     },
     Presets.shades_classic,
   );

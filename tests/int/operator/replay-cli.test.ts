@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { readModelMigrationDirs } from '@shop/projectors';
+import { loadEvents } from '../../support/event-history.js';
+
+/**
+ * Issue 11: `npm run replay -- --projection all` on 100,000 events, as an analyst runs it: a
+ * progress bar while it works (drawn in place on a terminal, a line a second into a pipe or a log
+ * file) and a one-line summary at the end.
+ */
+const EVENTS = 100_000;
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
+  await loadEvents(db.pool, EVENTS);
+}, 300_000);
+afterAll(async () => {
+  await db?.drop();
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A line of the bar: names, blocks, percentage, events done and to do, events/s, ETA, phase. */
+const BAR = /all 6 projections \[[█░]*\] (\d+)% \| (\d+)\/(\d+) events \| (\d+) events\/s \| ETA \S+ \| ([a-z ]+)/g;
+const SUMMARY = new RegExp(`^Rebuilt all 6 projections from ${EVENTS} events in \\d+\\.\\d s \\((\\d+) events/s, (\\d+) workers?\\) → public$`, 'm');
+
+async function projectRows(): Promise<number> {
+  const { rows } = await db.pool.query<{ count: string }>('SELECT count(*) AS count FROM project_details');
+  return Number(rows[0]!.count);
+}
+
+describe('npm run replay -- --projection all', () => {
+  it('into a pipe: a progress line a second up to 100% and done, then the summary, and the read models rebuilt', { timeout: 300_000 }, async () => {
+    const replay = await run('npm', ['run', '-s', 'replay', '--', '--projection', 'all']);
+    expect(replay.code, replay.stderr).toBe(0);
+    const lines = [...replay.stderr.matchAll(BAR)].map(([, percent, done, total, rate, phase]) => ({ percent: Number(percent), done: Number(done), total: Number(total), rate: Number(rate), phase }));
+    // One line when it starts and one when it stops, at the least; none goes backwards.
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.map((line) => line.done)).toEqual([...lines.map((line) => line.done)].sort((a, b) => a - b));
+    expect(lines.at(-1)).toMatchObject({ percent: 100, done: EVENTS, total: EVENTS, phase: 'done' });
+    expect(lines.at(-1)!.rate).toBeGreaterThan(0);
+    const summary = replay.stdout.match(SUMMARY);
+    expect(summary, replay.stdout).not.toBeNull();
+    expect(Number(summary![1])).toBeGreaterThan(0);
+    expect(await projectRows()).toBe(EVENTS / 10);
+  });
+
+  it('on a terminal: the bar is drawn in place (a pseudo-terminal from util-linux `script`), then the summary', { timeout: 300_000 }, async () => {
+    const replay = await run('script', ['-qec', 'npm run -s replay -- --projection all --workers 1', '/dev/null']);
+    expect(replay.code, replay.stdout).toBe(0);
+    // Redrawn in place: each draw moves the cursor back to the first column (ESC [1G), no new
+    // line comes between the first draw and the last, and the cursor is hidden meanwhile.
+    expect(replay.stdout).toContain('\u001b[?25l');
+    const drawing = replay.stdout.slice(replay.stdout.indexOf('\u001b[1G'), replay.stdout.lastIndexOf('| done'));
+    expect(drawing).not.toContain('\n');
+    const draws = drawing.split('\u001b[1G').filter((draw) => draw.startsWith('all 6 projections ['));
+    expect(draws.length).toBeGreaterThanOrEqual(2);
+    // The last draw, cut just before its phase: it reached every event and ended in "done".
+    expect(draws.at(-1)).toMatch(/^all 6 projections \[█+\] 100% \| 100000\/100000 events \| \d+ events\/s \| ETA \S+ $/);
+    expect(replay.stdout.replaceAll('\r', '')).toMatch(new RegExp(SUMMARY.source.replace('workers?', 'worker'), 'm'));
+    expect(await projectRows()).toBe(EVENTS / 10);
+  });
+});
