@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@shop/infra';
-import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { allProjections, readModelMigrationDirs, rebuildProjection } from '@shop/projectors';
-import { loadEvents } from '../../support/event-history.js';
+import { allProjections, rebuildProjection } from '@shop/projectors';
+import { databaseWithLoggedEvents } from '../../support/logged-database.js';
 
 /**
  * `npm run replay -- --projection all` is SIGKILLed 20 times at random moments while it
@@ -16,19 +15,12 @@ const EVENTS = Number(process.env.REBUILD_KILL_EVENTS ?? 100_000);
 const KILLS = 20;
 const replayCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../projectors/src/cli/replay.ts');
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
-  await loadEvents(db.pool, EVENTS);
-}, 300_000);
-afterAll(async () => {
-  await db?.drop();
-});
+const logged = databaseWithLoggedEvents(EVENTS);
 
 function runReplay(killAfterMs: number | null): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', replayCli, '--projection', 'all'], {
-      env: { ...process.env, DATABASE_URL: db.url },
+      env: { ...process.env, DATABASE_URL: logged().url },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -44,7 +36,7 @@ function runReplay(killAfterMs: number | null): Promise<number | null> {
 }
 
 async function rows(schema: string, table: string): Promise<string[]> {
-  const result = await db.pool.query(`SELECT t::text AS row FROM "${schema}"."${table}" t ORDER BY 1`);
+  const result = await logged().pool.query(`SELECT t::text AS row FROM "${schema}"."${table}" t ORDER BY 1`);
   return result.rows.map((row: { row: string }) => row.row);
 }
 
@@ -54,12 +46,12 @@ describe('rebuild under repeated SIGKILL', () => {
     for (let n = 0; n < KILLS; n++) await runReplay(1500 + ((n * 3779) % 7500));
     expect(await runReplay(null)).toBe(0);
 
-    const store = new PostgresEventStore(db.pool);
+    const store = new PostgresEventStore(logged().pool);
     for (const projection of allProjections) {
-      const clean = await rebuildProjection({ pool: db.pool, eventStore: store }, projection, { until: new Date('2999-01-01'), label: 'clean' });
+      const clean = await rebuildProjection({ pool: logged().pool, eventStore: store }, projection, { until: new Date('2999-01-01'), label: 'clean' });
       for (const table of projection.tables) expect(await rows('public', table), `${projection.name}.${table}`).toEqual(await rows(clean.schema, table));
     }
-    const leftovers = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
+    const leftovers = await logged().pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
     expect(leftovers.rows).toEqual([]);
   }, 1_200_000);
 });

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { readModelMigrationDirs } from '@shop/projectors';
-import { loadEvents } from '../../support/event-history.js';
+import { describe, expect, it } from 'vitest';
+import { databaseWithLoggedEvents } from '../../support/logged-database.js';
 
 /**
  * Issue 11: `npm run replay -- --projection all` on 100,000 events, as an analyst runs it: a
@@ -14,14 +12,7 @@ import { loadEvents } from '../../support/event-history.js';
 const EVENTS = 100_000;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
-  await loadEvents(db.pool, EVENTS);
-}, 300_000);
-afterAll(async () => {
-  await db?.drop();
-});
+const logged = databaseWithLoggedEvents(EVENTS);
 
 interface Run {
   code: number | null;
@@ -31,7 +22,7 @@ interface Run {
 
 function run(command: string, args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, DATABASE_URL: logged().url }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -46,7 +37,7 @@ const BAR = /all 6 projections \[[█░]*\] (\d+)% \| (\d+)\/(\d+) events \| (\
 const SUMMARY = new RegExp(`^Rebuilt all 6 projections from ${EVENTS} events in \\d+\\.\\d s \\((\\d+) events/s, (\\d+) workers?\\) → public$`, 'm');
 
 async function projectRows(): Promise<number> {
-  const { rows } = await db.pool.query<{ count: string }>('SELECT count(*) AS count FROM project_details');
+  const { rows } = await logged().pool.query<{ count: string }>('SELECT count(*) AS count FROM project_details');
   return Number(rows[0]!.count);
 }
 
