@@ -84,7 +84,7 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       const rawRate = read / median(reads);
       // A process's first rebuild (JIT warm-up, connections and all, as \`npm run replay\` pays
       // it), and beside it a process's first raw read, which pays the same start: each in three
-      // fresh processes, taking turns, the median of each (docs/decisions/0100, "Eighth round": like with like).
+      // fresh processes, taking turns, the median of each (docs/performance-log.md, the one-pass rebuild's "Eighth round": like with like).
       const firstRebuilds: number[] = [];
       const firstReads: number[] = [];
       for (let run = 0; run < 3; run++) {
