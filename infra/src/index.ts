@@ -15,6 +15,7 @@ export * from './http/http-server.js';
 export * from './http/api-app.js';
 export * from './http/request-log.js';
 export * from './http/web-static.js';
+export * from './http/precomputed-json.js';
 export * from './http/session.js';
 export * from './http/secrets.js';
 export * from './kafka/kafka-transport.js';

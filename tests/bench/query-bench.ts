@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import {
+  buildProductsResponse,
   customerListOrdering,
   decideProject,
   evolveProject,
@@ -13,6 +16,7 @@ import {
   type ProjectStreamState,
 } from '@shop/domain';
 import { createPool, type Pool } from '@shop/infra';
+import { findProducts } from '@shop/projectors/queries';
 import { startRole } from '../support/processes.js';
 import { clientAs, customerUser, staffUser } from '../int/queries/support/sessions.js';
 import type { BenchContext, Row } from './bench-context.js';
@@ -91,10 +95,41 @@ export async function queryBench(context: BenchContext): Promise<Row[]> {
         ratio: `HTTP/raw ${fmt(http.requests.average / rawRate, 2)}`,
       });
     }
+    rows.push(await catalogueRow(shop.url!, pool, seconds));
     return rows;
   } finally {
     await pool.end();
     await shop.stop();
+  }
+}
+
+/**
+ * GET /api/products/ (88 KB, asked with gzip as browsers do) against a minimal node:http server
+ * that reads the same rows and builds the same answer per request, as the route did before it
+ * was prepared once (infra/src/http/precomputed-json.ts).
+ */
+async function catalogueRow(shopUrl: string, pool: Pool, seconds: number): Promise<Row> {
+  const minimal = createServer((_req, res) => {
+    findProducts(pool).then(
+      (products) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(buildProductsResponse(products))),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => minimal.listen(0, '127.0.0.1', resolve));
+  try {
+    const minimalUrl = `http://127.0.0.1:${(minimal.address() as AddressInfo).port}/`;
+    const headers = { 'accept-encoding': 'gzip' };
+    const http = await autocannon({ url: `${shopUrl}/api/products/`, connections: 10, duration: seconds, headers });
+    const raw = await autocannon({ url: minimalUrl, connections: 10, duration: seconds, headers });
+    if (http.non2xx > 0 || raw.non2xx > 0) throw new Error('the catalogue answered non-2xx responses');
+    return {
+      section: 'query',
+      case: 'GET /api/products/ (gzip accepted), 10 connections',
+      figures: `HTTP p50 ${fmt(http.latency.p50, 1)} ms p99 ${fmt(http.latency.p99, 1)} ms ${fmt(http.requests.average)} req/s, ${fmt(http.throughput.average / 1024)} KB/s · minimal node:http building it per request ${fmt(raw.requests.average)} req/s`,
+      ratio: `HTTP/minimal ${fmt(http.requests.average / raw.requests.average, 2)} (target >= 2,000 req/s)`,
+    };
+  } finally {
+    minimal.close();
   }
 }
 
