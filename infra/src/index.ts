@@ -34,3 +34,4 @@ export * from './commands/command-handler.js';
 export * from './commands/stream-state-cache.js';
 export * from './personal-data/index.js';
 export * from './validation/exact-check.js';
+export * from './http/entity-tag.js';

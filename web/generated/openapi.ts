@@ -405,7 +405,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -526,6 +529,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1873,6 +1892,7 @@ export interface paths {
                             members: string[];
                             name: string;
                             phone: string;
+                            revision: number;
                             updated: string;
                         } & {
                             [key: string]: unknown;
@@ -1949,7 +1969,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -2059,6 +2082,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -2081,8 +2120,13 @@ export interface paths {
         /** Delete an organization (its history is kept) */
         delete: {
             parameters: {
-                query?: never;
-                header?: never;
+                query?: {
+                    revision?: number | null;
+                };
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -2181,6 +2225,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -2217,7 +2277,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -2310,6 +2373,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2361,7 +2440,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -2454,6 +2536,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3152,7 +3250,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -3335,6 +3436,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3632,7 +3749,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -3740,6 +3860,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -3777,7 +3913,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -3884,6 +4023,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -3920,7 +4075,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                     noteId: string;
@@ -4028,6 +4186,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -4053,7 +4227,10 @@ export interface paths {
                 query?: {
                     revision?: number | null;
                 };
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                     noteId: string;
@@ -4153,6 +4330,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -4189,7 +4382,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -4283,6 +4479,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4334,7 +4546,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -4428,6 +4643,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4622,7 +4853,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -4730,6 +4964,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -4766,7 +5016,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -4858,6 +5111,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6051,7 +6320,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -6225,6 +6497,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
                 /** @description A business rule refused the change. */
                 422: {
                     headers: {
@@ -6250,7 +6538,10 @@ export interface paths {
                 query?: {
                     revision?: number | null;
                 };
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -6335,6 +6626,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7464,6 +7771,7 @@ export interface paths {
                             is_staff: boolean;
                             name: string;
                             phone: string;
+                            revision?: number;
                             user_hash: string;
                             user_id: string | null;
                         };
@@ -7475,7 +7783,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
+                    "if-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7568,6 +7879,22 @@ export interface paths {
                 };
                 /** @description Changed by someone else in the meantime. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description If-Match named a revision someone else has changed since. */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -73,6 +73,7 @@ export function userRoutes(router: Router, deps: RouteDeps): void {
     summary: "Update the current user's profile (name, phone) or password",
     tag: 'users',
     access: 'user',
+    etag: true,
     input: {
       body: z.object({
         name: NameField.optional(),

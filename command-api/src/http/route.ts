@@ -1,7 +1,8 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import { correlationIdOf, currentUser, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
+import { correlationIdOf, currentUser, entityTag, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
+import { asPreconditionFailed, ifMatchRevision, revisionPlace, withIfMatch } from './if-match.js';
 import { ErrorBody } from './openapi.js';
 
 /**
@@ -40,6 +41,8 @@ export interface RouteDefinition<B extends z.ZodType, P extends z.ZodType, Q ext
   responses?: Record<number, ResponseConfig>;
   /** Status of a successful answer (200 unless said otherwise). */
   status?: number;
+  /** The answer is the written resource itself (what a GET of the path reads): its `revision` goes out as the `ETag` too. */
+  etag?: boolean;
   /** The answer's JSON; `undefined` when the handler answered itself (files, redirects). */
   handle: (input: { body: z.infer<B>; params: z.infer<P>; query: z.infer<Q> }, context: RouteContext) => Promise<unknown>;
 }
@@ -66,19 +69,30 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown, P extends z.ZodT
   };
   const handler: RequestHandler = async (req, res) => {
     const user = checkAccess(req, definition.access);
-    const input = parseInput(schema, req) as { body: z.infer<B>; params: z.infer<P>; query: z.infer<Q> };
+    const precondition = ifMatchRevision(req);
+    const raw = precondition === undefined ? req : withIfMatch(req, revisionPlace(definition.input), precondition);
+    const input = parseInput(schema, raw) as { body: z.infer<B>; params: z.infer<P>; query: z.infer<Q> };
     // The id the request log gives this request (request-log.ts), so its events and log lines share it.
     const correlationId = correlationIdOf(req);
-    const answer = await definition.handle(input, { req, res, user, correlationId });
-    if (answer !== undefined && !res.headersSent) res.status(definition.status ?? 200).json(answer);
+    let answer: unknown;
+    try {
+      answer = await definition.handle(input, { req, res, user, correlationId });
+    } catch (error) {
+      throw precondition === undefined ? error : asPreconditionFailed(error);
+    }
+    if (answer === undefined || res.headersSent) return;
+    const revision = (answer as { revision?: unknown }).revision;
+    if (definition.etag && typeof revision === 'number') res.set('ETag', entityTag(revision, answer));
+    res.status(definition.status ?? 200).json(answer);
   };
   router[definition.method](definition.path, guard, ...(definition.before ?? []), handler);
 }
 
 /** Field paths as the client knows them: `fabrics.0.name`, not `body.fabrics.0.name`. */
-function parseInput(schema: z.ZodType, req: Request): unknown {
+function parseInput(schema: z.ZodType, req: Request | { body: unknown; params: unknown; query: unknown }): unknown {
   try {
-    return parseRequest(schema, req);
+    // parseRequest reads only body, params and query (If-Match may have put the revision in them).
+    return parseRequest(schema, req as Request);
   } catch (error) {
     if (!(error instanceof z.ZodError)) throw error;
     const problems = error.issues.map((issue) => ({ field: issue.path.slice(1).map(String).join('.') || String(issue.path[0] ?? ''), message: issue.message }));
@@ -102,11 +116,16 @@ function checkAccess(req: Request, access: Access): SessionUser | null {
   }
 }
 
+const IfMatchHeader = z.object({
+  'if-match': z.string().optional().describe('The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision`'),
+});
+
 const errorResponse = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorBody } } });
 
 function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>(registry: OpenAPIRegistry, definition: RouteDefinition<B, P, Q>) {
   const { body, params, query } = definition.input ?? {};
   const protectedRoute = definition.access !== 'public';
+  const takesRevision = revisionPlace(definition.input) !== null;
   registry.registerPath({
     method: definition.method,
     path: definition.path.replace(/:(\w+)/g, '{$1}'),
@@ -118,6 +137,7 @@ function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>
     request: {
       ...(params instanceof z.ZodObject ? { params } : {}),
       ...(query instanceof z.ZodObject ? { query } : {}),
+      ...(takesRevision ? { headers: IfMatchHeader } : {}),
       ...(body && definition.method !== 'get' ? { body: { content: { [definition.before ? 'multipart/form-data' : 'application/json']: { schema: body } } } } : {}),
     },
     responses: {
@@ -128,6 +148,7 @@ function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>
       // An id in the path or the body (organization_id, copy_from, project_id) may name nothing.
       404: errorResponse('No such item.'),
       ...(definition.method === 'get' ? {} : { 409: errorResponse('Changed by someone else in the meantime.'), 422: errorResponse('A business rule refused the change.') }),
+      ...(takesRevision ? { 412: errorResponse('If-Match named a revision someone else has changed since.') } : {}),
       ...definition.responses,
     },
   });

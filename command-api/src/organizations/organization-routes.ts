@@ -50,14 +50,14 @@ export function organizationRoutes(router: Router, deps: RouteDeps): void {
     },
   });
   defineRoute(router, deps.registry, {
-    method: 'put', path: '/internal/organizations/:id/', summary: "Change an organization's details", tag, access: 'staff',
+    method: 'put', path: '/internal/organizations/:id/', summary: "Change an organization's details", tag, access: 'staff', etag: true,
     input: { params: Params, body: z.object({ ...Details, revision: RevisionField }) },
     handle: ({ params, body: { revision, ...details } }, context) => run(params.id, { type: 'UpdateOrganization', ...details }, context, revision),
   });
   defineRoute(router, deps.registry, {
     method: 'delete', path: '/internal/organizations/:id/', summary: 'Delete an organization (its history is kept)', tag, access: 'staff',
-    input: { params: Params },
-    handle: ({ params }, context) => run(params.id, { type: 'DeleteOrganization' }, context),
+    input: { params: Params, query: z.object({ revision: z.coerce.number().int().min(-1).optional() }) },
+    handle: ({ params, query }, context) => run(params.id, { type: 'DeleteOrganization' }, context, query.revision),
   });
   defineRoute(router, deps.registry, {
     method: 'post', path: '/internal/organizations/:id/add_member/', summary: 'Add the user with this e-mail', tag, access: 'staff',

@@ -35,6 +35,7 @@ export function checkoutRoutes(router: Router, deps: RouteDeps): void {
     summary: 'Update checkout details (name, notes, shipping) and optionally pay with `payment`',
     tag: 'checkout',
     access: 'customer',
+    etag: true,
     input: { params: ProjectParams, body: CheckoutBody },
     handle: async ({ params, body }, { user, correlationId }) => {
       let paid: (PaymentPlan & { chargeId: string }) | null = null;

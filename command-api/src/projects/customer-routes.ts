@@ -46,6 +46,7 @@ export function customerProjectRoutes(router: Router, deps: RouteDeps): void {
     summary: 'Save the project (fields given replace the current ones); state R submits a draft for review, D withdraws it',
     tag: 'projects',
     access: 'user',
+    etag: true,
     input: { params: ProjectParams, body: ProjectUpdateBody },
     handle: async ({ params, body }, { user, correlationId }) => {
       const run = { user: user!, correlationId, expectedRevision: body.revision };

@@ -52,6 +52,7 @@ export function internalProjectRoutes(router: Router, deps: RouteDeps): void {
     summary: 'Staff update: edit, price, production details, update_payment, state moves; send_email notifies the customer',
     tag: 'internal projects',
     access: 'staff',
+    etag: true,
     input: { params: ProjectParams, body: InternalUpdateBody },
     handle: async ({ params, body }, { user, correlationId }) => {
       const run = { user: user!, correlationId, expectedRevision: body.revision };

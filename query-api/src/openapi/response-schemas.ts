@@ -163,6 +163,8 @@ export const UserProfile = z.object({
   is_designer: z.boolean(),
   is_staff: z.boolean(),
   user_hash: z.string(),
+  /** The account stream revision the profile shows; absent when nobody is logged in. */
+  revision: z.number().int().optional(),
 });
 
 export const ProductsResponse = z.object({ products: z.array(open), types: open, categories: z.array(open) }).passthrough();
@@ -173,6 +175,7 @@ export const Organization = z
   .passthrough();
 export const OrganizationDetail = Organization.extend({
   member_details: z.array(z.object({ user_id: z.string(), email: z.string(), name: z.string(), phone: z.string() })),
+  revision: z.number().int(),
 }).passthrough();
 export const ShippedProject = ProjectSummary.extend({ shipped: nullableDate, shipment: Shipment }).passthrough();
 

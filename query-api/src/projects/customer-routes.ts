@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { progressSteps } from '@shop/domain';
-import { documentRead, parseRequest, requireUser } from '@shop/infra';
+import { documentRead, entityTag, parseRequest, requireUser } from '@shop/infra';
 import { findTimeline, listProjects } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
@@ -43,7 +43,9 @@ export function customerProjectRoutes(deps: QueryDeps): Router {
     const user = requireUser(req);
     const { params } = parseRequest(ById, req);
     const row = await customerProjectRow(deps.pool, user, params.id);
-    res.json(customerProject(row.view, row.revision, await findTimeline(deps.pool, row.streamId)));
+    const answer = customerProject(row.view, row.revision, await findTimeline(deps.pool, row.streamId));
+    // The tag a write sends back as If-Match (docs/decisions/0175); Express answers 304 to a matching If-None-Match.
+    res.set('ETag', entityTag(row.revision, answer)).json(answer);
   };
   for (const [path, summary] of [
     ['/projects/:id/', 'One of the caller\'s projects, with its timeline as `events`, cost and progress'],

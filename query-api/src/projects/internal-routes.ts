@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { fabricYardage } from '@shop/domain';
-import { documentRead, errorResponse, notFound, parseRequest, requireStaff } from '@shop/infra';
+import { documentRead, entityTag, errorResponse, notFound, parseRequest, requireStaff } from '@shop/infra';
 import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, listProjects, projectAsOf } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
@@ -57,7 +57,8 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     requireStaff(req);
     const { params } = parseRequest(ById, req);
     const row = await anyProjectRow(deps.pool, params.id);
-    res.json(internalProject(row.view, row.revision, await findActivity(deps.pool, row.streamId)));
+    const answer = internalProject(row.view, row.revision, await findActivity(deps.pool, row.streamId));
+    res.set('ETag', entityTag(row.revision, answer)).json(answer);
   });
 
   documentRead(registry, {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { OrganizationView } from '@shop/domain';
-import { documentRead, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
-import { findOrganization, findOrganizationProjects, findOrganizations, findUsers } from '@shop/projectors/queries';
+import { documentRead, entityTag, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
+import { findOrganization, findOrganizationProjects, findOrganizations, findOrganizationWithRevision, findUsers } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { projectSummary } from '../projects/project-shapes.js';
 import { readYourWrites } from '../read-your-writes.js';
@@ -34,7 +34,10 @@ export function organizationRoutes(deps: QueryDeps): Router {
   router.get('/internal/organizations/:id/', fresh, async (req, res) => {
     requireStaff(req);
     const { params } = parseRequest(ById, req);
-    res.json(await withMembers(deps.pool, await organizationOr404(deps.pool, params.id)));
+    const found = await findOrganizationWithRevision(deps.pool, params.id);
+    if (!found) throw notFound('This organization');
+    const answer = { ...(await withMembers(deps.pool, found.view)), revision: found.revision };
+    res.set('ETag', entityTag(found.revision, answer)).json(answer);
   });
 
   router.get('/internal/organizations/:id/shipped_projects/', readYourWrites(deps.pool, ['projects'], deps.readYourWrites), async (req, res) => {

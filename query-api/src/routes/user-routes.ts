@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Router } from 'express';
-import { currentUser, documentRead, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
-import { findUser } from '@shop/projectors/queries';
+import { currentUser, documentRead, entityTag, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
+import { findUserWithRevision } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { UserProfile } from '../openapi/response-schemas.js';
@@ -18,15 +18,18 @@ export function userRoutes(deps: QueryDeps): Router {
   router.get('/users/', readYourWrites(deps.pool, ['users'], deps.readYourWrites), async (req, res) => {
     const user = currentUser(req);
     if (!user) return void res.json(EMPTY_PROFILE);
-    res.json(await profileOf(deps.pool, user, await userHash(user.userId)));
+    const profile = await profileOf(deps.pool, user, await userHash(user.userId));
+    res.set('ETag', entityTag(profile.revision, profile)).json(profile);
   });
   return router;
 }
 
 async function profileOf(pool: Pool, user: SessionUser, user_hash: string) {
-  const account = await findUser(pool, user.userId);
-  // Just signed up and not projected yet: what the session knows, rather than nothing.
-  if (!account) return { ...EMPTY_PROFILE, email: user.email, user_id: user.userId, is_staff: user.isStaff, user_hash };
+  const found = await findUserWithRevision(pool, user.userId);
+  // Just signed up and not projected yet: what the session knows, rather than nothing (a write
+  // naming revision -1 is then refused as stale, which is true: the account stream exists).
+  if (!found) return { ...EMPTY_PROFILE, email: user.email, user_id: user.userId, is_staff: user.isStaff, user_hash, revision: -1 };
+  const account = found.view;
   return {
     email: account.email,
     name: account.name,
@@ -35,6 +38,7 @@ async function profileOf(pool: Pool, user: SessionUser, user_hash: string) {
     is_designer: account.is_designer,
     is_staff: account.is_staff,
     user_hash,
+    revision: found.revision,
   };
 }
 

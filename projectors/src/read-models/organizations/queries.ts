@@ -22,3 +22,18 @@ export async function organizationIdsOf(db: Db, userId: string): Promise<string[
   );
   return result.rows.map((row) => row.organization_id);
 }
+
+/**
+ * The organization with the revision of its stream the row shows (-1 when unknown), read in one
+ * statement so both come from the same commit: the revision a page writes back is that of what it showed.
+ */
+export async function findOrganizationWithRevision(db: Db, organizationId: string): Promise<{ view: OrganizationView; revision: number } | null> {
+  const result = await db.query<{ view: OrganizationView; revision: string | null }>(
+    `SELECT o.view, r.revision FROM organizations o
+       LEFT JOIN projection_stream_revisions r ON r.projection = 'organizations' AND r.stream_id = o.stream_id
+      WHERE o.organization_id = $1`,
+    [organizationId],
+  );
+  const row = result.rows[0];
+  return row ? { view: row.view, revision: row.revision === null ? -1 : Number(row.revision) } : null;
+}

@@ -21,3 +21,15 @@ export async function findUsers(db: Db, userIds: readonly string[]): Promise<Acc
   const result = await db.query<{ view: AccountView }>('SELECT view FROM users WHERE user_id = ANY($1)', [userIds]);
   return result.rows.map((row) => row.view);
 }
+
+/** The profile with the revision of its account stream the row shows (-1 when unknown), from one statement (one commit). */
+export async function findUserWithRevision(db: Db, userId: string): Promise<{ view: AccountView; revision: number } | null> {
+  const result = await db.query<{ view: AccountView; revision: string | null }>(
+    `SELECT u.view, r.revision FROM users u
+       LEFT JOIN projection_stream_revisions r ON r.projection = 'users' AND r.stream_id = u.stream_id
+      WHERE u.user_id = $1`,
+    [userId],
+  );
+  const row = result.rows[0];
+  return row ? { view: row.view, revision: row.revision === null ? -1 : Number(row.revision) } : null;
+}

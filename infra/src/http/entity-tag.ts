@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+
+/*
+ * Entity tags of the resources a client writes back (docs/decisions/0175-etag-and-if-match.md):
+ * `"<stream revision>-<digest of the answer>"`. The revision is what a write's If-Match is judged
+ * on (the same check as the body's `revision`); the digest makes the tag change with every byte of
+ * the representation, names of other people shown in it included, so a 304 never serves stale
+ * bytes and the tag may be strong (RFC 9110 §8.8.1) as If-Match's strong comparison needs.
+ */
+
+/** The strong `ETag` of `body`, the representation of a stream at `revision`. */
+export function entityTag(revision: number, body: unknown): string {
+  const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 16);
+  return `"${revision}-${digest}"`;
+}
+
+/**
+ * The stream revision a tag names: one of ours (`"5-…"`), or a bare `"5"` a client made from a
+ * body's `revision`. Null for anything else (weak tags never match strongly; lists are not ours).
+ */
+export function revisionOfEntityTag(tag: string): number | null {
+  const match = /^"(\d{1,15})(?:-[A-Za-z0-9_-]{1,64})?"$/.exec(tag.trim());
+  return match ? Number(match[1]) : null;
+}
