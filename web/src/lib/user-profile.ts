@@ -7,6 +7,8 @@ export interface UserProfile {
   is_designer: boolean;
   is_staff: boolean;
   user_hash: string;
+  /** The account stream's revision, on GET and PUT /api/users/ (not on the login answer). */
+  revision?: number;
 }
 
 export const emptyProfile: UserProfile = {
@@ -31,6 +33,7 @@ export function toProfile(data: unknown): UserProfile {
     is_designer: d.is_designer === true,
     is_staff: d.is_staff === true,
     user_hash: typeof d.user_hash === 'string' ? d.user_hash : '',
+    ...(typeof d.revision === 'number' ? { revision: d.revision } : {}),
   };
 }
 

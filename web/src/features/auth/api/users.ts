@@ -13,6 +13,8 @@ export const createUser = (input: SignupInput) => apiClient.post<unknown>('/user
 export interface ProfileUpdate {
   name: string;
   phone: string;
+  /** The revision of the profile the page showed: a profile changed since (another tab) is refused with 409. */
+  revision: number;
 }
 
 /** PUT /api/users/ — update the current user's profile. */

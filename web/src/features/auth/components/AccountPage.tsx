@@ -1,20 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { updateProfile } from '../api/users';
-import { isLoggedIn } from '../../../lib/user-profile';
+import { isLoggedIn, type UserProfile } from '../../../lib/user-profile';
+import { fetchCurrentUser } from '../../../lib/session/session-api';
 import { selectUser, useSessionStore } from '../../../lib/session/session-store';
 
 const fieldNames = ['name', 'phone'] as const;
 type Field = (typeof fieldNames)[number];
 
-/** /account: shows the profile and updates name and phone with PUT /api/users/ { name, phone }. */
+/**
+ * /account: shows the profile and updates name and phone with PUT /api/users/ { name, phone, revision }.
+ * The profile is read afresh on opening (the session's copy is from the login and has no revision),
+ * so a save names the revision of what the form started from.
+ */
 export function AccountPage() {
-  const user = useSessionStore(selectUser);
+  const current = useQuery({ queryKey: ['account', 'profile'], queryFn: fetchCurrentUser, staleTime: 0, gcTime: 0 });
+  if (current.isPending) return <p role="status">Loading profile…</p>;
+  return <ProfileForm shown={current.data ?? null} />;
+}
+
+function ProfileForm({ shown }: { shown: UserProfile | null }) {
+  const sessionUser = useSessionStore(selectUser);
+  const user = shown && isLoggedIn(shown) ? shown : sessionUser;
   const setUser = useSessionStore((s) => s.setUser);
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState(user.phone);
+  // The base of the next save: what was read, then what each save answered.
+  const [revision, setRevision] = useState(user.revision ?? -1);
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
   const [saved, setSaved] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -29,7 +44,8 @@ export function AccountPage() {
     setSubmitting(true);
     setErrors({ fields: {} });
     try {
-      const updated = await updateProfile({ name: name.trim(), phone: phone.trim() });
+      const updated = await updateProfile({ name: name.trim(), phone: phone.trim(), revision });
+      if (updated.revision !== undefined) setRevision(updated.revision);
       // The answer is the updated profile; if it is not a whole profile, keep ours with the new values.
       setUser(isLoggedIn(updated) ? updated : { ...user, name: name.trim(), phone: phone.trim() });
       setSaved(true);

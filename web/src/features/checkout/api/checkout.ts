@@ -71,6 +71,8 @@ export async function payCheckout(project: CheckoutProject, shippingNotes: Shipp
     notes: { ...project.notes, ...paymentDetails },
     shipping_notes: shippingNotes,
     payment: { token: tokenizeSandboxCard(payment.card_number) },
+    // What the page showed (the amount included): a changed project is refused, not charged (decision 0176).
+    revision: project.revision ?? -1,
   };
   const data = await apiClient.put<{ payment_gateway?: { test_mode?: unknown } } | undefined>(checkoutPath(project.id), body);
   return { project: toCheckoutProject(data), testMode: data?.payment_gateway?.test_mode !== false };

@@ -55,7 +55,8 @@ export interface InternalProject {
   staff_notes: StaffNote[];
   activity: Array<{ kind: ActivityKind; text: string; at: string; actor: string }>;
   cost?: CostDetails;
-  revision?: number;
+  /** The stream revision shown; every staff write sends it back (-1 when the answer named none: always stale). */
+  revision: number;
 }
 
 function toInternalProject(data: unknown): InternalProject {
@@ -87,6 +88,7 @@ function toInternalProject(data: unknown): InternalProject {
     shipment: d.shipment ?? null,
     staff_notes: Array.isArray(d.staff_notes) ? d.staff_notes : [],
     activity: Array.isArray(d.activity) ? d.activity : [],
+    revision: typeof d.revision === 'number' ? d.revision : -1,
   };
 }
 
@@ -131,24 +133,35 @@ export interface InternalUpdate {
   reason?: string;
   update_payment?: { amount: number; partial: boolean; remaining?: number; details?: string };
   send_email?: boolean;
-  revision?: number;
 }
 
-export async function updateInternalProject(id: string, update: InternalUpdate): Promise<InternalProject> {
-  return toInternalProject(await apiClient.put<unknown>(projectPath(id), { id, ...update }));
+/*
+ * Every staff write names the project it acts on by id and the revision the page showed
+ * (`Shown`): a page someone else has changed since gets the 409 and the person reloads, rather
+ * than writing over the other change (docs/decisions/0176-writes-carry-their-revision.md).
+ */
+type Shown = Pick<InternalProject, 'id' | 'revision'>;
+
+export async function updateInternalProject(shown: Shown, update: InternalUpdate): Promise<InternalProject> {
+  return toInternalProject(await apiClient.put<unknown>(projectPath(shown.id), { id: shown.id, ...update, revision: shown.revision }));
 }
 
-export const addNote = async (id: string, text: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}notes/`, { text }));
-export const editNote = async (id: string, noteId: string, text: string) =>
-  toInternalProject(await apiClient.put<unknown>(`${projectPath(id)}notes/${encodeURIComponent(noteId)}/`, { text }));
-export const deleteNote = async (id: string, noteId: string) => toInternalProject(await apiClient.delete<unknown>(`${projectPath(id)}notes/${encodeURIComponent(noteId)}/`));
+const notePath = (id: string, noteId: string) => `${projectPath(id)}notes/${encodeURIComponent(noteId)}/`;
+export const addNote = async (shown: Shown, text: string) =>
+  toInternalProject(await apiClient.post<unknown>(`${projectPath(shown.id)}notes/`, { text, revision: shown.revision }));
+export const editNote = async (shown: Shown, noteId: string, text: string) =>
+  toInternalProject(await apiClient.put<unknown>(notePath(shown.id, noteId), { text, revision: shown.revision }));
+export const deleteNote = async (shown: Shown, noteId: string) =>
+  toInternalProject(await apiClient.delete<unknown>(notePath(shown.id, noteId), { params: { revision: shown.revision } }));
 
 /** POST …/invoice/ { email } — e-mails the invoice (to the customer when no address is given). */
-export const sendInvoice = async (id: string, email: string) =>
-  toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}invoice/`, email ? { email } : {}));
-export const pauseProject = async (id: string, message: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}pause/`, { message }));
-export const unpauseProject = async (id: string, message: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}unpause/`, { message }));
-export const sendReminder = async (id: string, message: string) => toInternalProject(await apiClient.post<unknown>(`${projectPath(id)}reminder/`, { message }));
+export const sendInvoice = async (shown: Shown, email: string) =>
+  toInternalProject(await apiClient.post<unknown>(`${projectPath(shown.id)}invoice/`, { ...(email ? { email } : {}), revision: shown.revision }));
+const withMessage = (action: 'pause' | 'unpause' | 'reminder') => async (shown: Shown, message: string) =>
+  toInternalProject(await apiClient.post<unknown>(`${projectPath(shown.id)}${action}/`, { message, revision: shown.revision }));
+export const pauseProject = withMessage('pause');
+export const unpauseProject = withMessage('unpause');
+export const sendReminder = withMessage('reminder');
 
 /** A line of the staff audit log (GET /api/internal/projects/{id}/events/): every event, who, when, what changed. */
 export interface AuditEntry {

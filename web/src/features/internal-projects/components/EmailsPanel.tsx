@@ -17,7 +17,7 @@ export function EmailsPanel({ project, busy, act }: { project: InternalProject; 
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => (canPause ? pauseProject(project.id, pauseMessage) : unpauseProject(project.id, pauseMessage)), canPause ? 'Project paused.' : 'Project resumed.').then(
+            void act(() => (canPause ? pauseProject(project, pauseMessage) : unpauseProject(project, pauseMessage)), canPause ? 'Project paused.' : 'Project resumed.').then(
               (ok) => ok && setPauseMessage(''),
             );
           }}
@@ -35,7 +35,7 @@ export function EmailsPanel({ project, busy, act }: { project: InternalProject; 
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(() => sendReminder(project.id, reminder), 'Reminder sent.').then((ok) => ok && setReminder(''));
+          void act(() => sendReminder(project, reminder), 'Reminder sent.').then((ok) => ok && setReminder(''));
         }}
       >
         <div className="field wide">
@@ -50,7 +50,7 @@ export function EmailsPanel({ project, busy, act }: { project: InternalProject; 
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(() => sendInvoice(project.id, invoiceEmail.trim()), 'Invoice sent.');
+          void act(() => sendInvoice(project, invoiceEmail.trim()), 'Invoice sent.');
         }}
       >
         <div className="field">

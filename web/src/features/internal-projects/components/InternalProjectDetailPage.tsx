@@ -39,7 +39,8 @@ export function InternalProjectDetailPage() {
       return false;
     }
   };
-  const update = (body: InternalUpdate, done: string) => act(() => updateInternalProject(id, body), done);
+  // The project this render shows: its revision goes with the write (forms start afresh on a new revision, so it is theirs too).
+  const update = (body: InternalUpdate, done: string) => act(() => updateInternalProject(load.data ?? { id, revision: -1 }, body), done);
   const busy = action.isPending;
 
   if (load.isPending) return <p role="status">Loading project…</p>;
@@ -52,7 +53,7 @@ export function InternalProjectDetailPage() {
     );
   const project = load.data;
   // Forms start from the project as loaded; a new revision starts them afresh.
-  const version = project.revision ?? project.updated;
+  const version = project.revision;
 
   return (
     <section className="internal-detail">

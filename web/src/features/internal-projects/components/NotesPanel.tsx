@@ -19,7 +19,7 @@ export function NotesPanel({ project, busy, act }: { project: InternalProject; b
                 className="inline-form"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  void act(() => editNote(project.id, note.id, editing.text), 'Note saved.').then((ok) => ok && setEditing(null));
+                  void act(() => editNote(project, note.id, editing.text), 'Note saved.').then((ok) => ok && setEditing(null));
                 }}
               >
                 <div className="field wide">
@@ -43,7 +43,7 @@ export function NotesPanel({ project, busy, act }: { project: InternalProject; b
                 <button type="button" className="link-button" onClick={() => setEditing({ id: note.id, text: note.text })}>
                   Edit
                 </button>{' '}
-                <button type="button" className="link-button" disabled={busy} onClick={() => void act(() => deleteNote(project.id, note.id), 'Note deleted.')}>
+                <button type="button" className="link-button" disabled={busy} onClick={() => void act(() => deleteNote(project, note.id), 'Note deleted.')}>
                   Delete
                 </button>
               </>
@@ -55,7 +55,7 @@ export function NotesPanel({ project, busy, act }: { project: InternalProject; b
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void act(() => addNote(project.id, text.trim()), 'Note added.').then((ok) => ok && setText(''));
+          void act(() => addNote(project, text.trim()), 'Note added.').then((ok) => ok && setText(''));
         }}
       >
         <div className="field wide">

@@ -15,6 +15,7 @@ import {
   fetchShippedProjects,
   removeMember,
   renameOrganization,
+  type Organization,
 } from '../api/organizations';
 
 /** Under the list's key, so a change here also refreshes the organization list. */
@@ -35,13 +36,19 @@ export function OrganizationDetailPage() {
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [busy, setBusy] = useState(false);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+  /** The list is read again; this page reads the organization at the revision the write answered, so it shows that write. */
+  const refresh = async (written: Organization) => {
+    queryClient.setQueryData(organizationKey(id), await fetchOrganization(id, written.revision).catch(() => written));
+    void queryClient.invalidateQueries({ queryKey: ['organizations'], exact: true });
+  };
+  // The organization this render shows: its revision goes with every write.
+  const shown = load.data ?? { id, revision: -1 };
 
-  async function act(action: () => Promise<unknown>, success: string): Promise<boolean> {
+  async function act(action: () => Promise<Organization>, success: string): Promise<boolean> {
     setBusy(true);
     setNotice(undefined);
     try {
-      await action();
+      await refresh(await action());
       setNotice({ kind: 'success', text: success });
       return true;
     } catch (error) {
@@ -58,12 +65,12 @@ export function OrganizationDetailPage() {
       setNotice({ kind: 'error', text: 'Please enter a name for the organization.' });
       return;
     }
-    if (await act(() => renameOrganization(id, name.trim()), 'The organization has been renamed.')) refresh();
+    await act(() => renameOrganization(shown, name.trim()), 'The organization has been renamed.');
   }
 
   async function onDelete() {
     if (!window.confirm('Delete this organization? Its members keep their accounts and projects.')) return;
-    if (await act(() => deleteOrganization(id), 'The organization has been deleted.')) void navigate(paths.internalOrganizations);
+    if (await act(() => deleteOrganization(shown), 'The organization has been deleted.')) void navigate(paths.internalOrganizations);
   }
 
   async function onAddMember(event: FormEvent) {
@@ -74,14 +81,11 @@ export function OrganizationDetailPage() {
     }
     setMemberError(undefined);
     const email = memberEmail.trim();
-    if (await act(() => addMember(id, email), `${email} has been added.`)) {
-      setMemberEmail('');
-      refresh();
-    }
+    if (await act(() => addMember(shown, email), `${email} has been added.`)) setMemberEmail('');
   }
 
   async function onRemoveMember(email: string) {
-    if (await act(() => removeMember(id, email), `${email} has been removed.`)) refresh();
+    await act(() => removeMember(shown, email), `${email} has been removed.`);
   }
 
   if (load.isPending) return <p role="status">Loading organization…</p>;

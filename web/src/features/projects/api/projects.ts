@@ -76,10 +76,15 @@ export function toProjectDetail(data: unknown): ProjectDetail {
   };
 }
 
-/** The SPEC §3 update payload: id, name, category, state, fabrics, notes, shipping_notes, shipping_cost. */
+/**
+ * The SPEC §3 update payload: id, name, category, state, fabrics, notes, shipping_notes, shipping_cost,
+ * and the revision the editor's copy was read or last saved at: a save on a stale copy is refused
+ * (409) instead of undoing someone else's change (docs/decisions/0176-writes-carry-their-revision.md).
+ */
 export interface ProjectUpdate extends ProjectDraft {
   id: string;
   state: ProjectState;
+  revision: number;
 }
 
 const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}/`;
@@ -111,17 +116,20 @@ export async function copyProject(id: string): Promise<ProjectDetail> {
   return toProjectDetail(await apiClient.post<unknown>('/projects/', { copy_from: id }));
 }
 
-/** DELETE /api/projects/{id}/. */
-export const deleteProject = (id: string) => apiClient.delete<unknown>(projectPath(id));
+/** DELETE /api/projects/{id}/?revision= — refused (409) when the project changed since that revision. */
+export const deleteProject = (id: string, revision: number) => apiClient.delete<unknown>(projectPath(id), { params: { revision } });
 
-/** PUT /api/projects/{id}/upload/ (multipart: image, fabric_id) → the stored image's path. */
-export async function uploadImage(id: string, fabricId: string, file: File): Promise<string> {
+/**
+ * PUT /api/projects/{id}/upload/ (multipart: image, fabric_id) → the stored image's path, and the
+ * project's revision after recording it (the upload is a change of the project too).
+ */
+export async function uploadImage(id: string, fabricId: string, file: File): Promise<{ path: string; revision: number | null }> {
   const form = new FormData();
   form.append('image', file);
   form.append('fabric_id', fabricId);
-  const data = await apiClient.put<{ image?: { path?: unknown } } | undefined>(`${projectPath(id)}upload/`, form);
+  const data = await apiClient.put<{ image?: { path?: unknown }; revision?: unknown } | undefined>(`${projectPath(id)}upload/`, form);
   const path = data?.image?.path;
-  return typeof path === 'string' && path ? path : file.name;
+  return { path: typeof path === 'string' && path ? path : file.name, revision: typeof data?.revision === 'number' ? data.revision : null };
 }
 
 /**

@@ -91,7 +91,9 @@ export function LineItemEditor({ fabric, fabricIndex, item, itemIndex, catalogue
     }
     setUploading(true);
     try {
-      update(apply(await uploadImage(projectId, fabric.id, file)));
+      const stored = await uploadImage(projectId, fabric.id, file);
+      useEditorStore.getState().uploaded(stored.revision);
+      update(apply(stored.path));
     } catch (error) {
       setUploadError(errorMessage(error));
     } finally {

@@ -40,7 +40,10 @@ export interface EditorState {
   /** The route id the editor holds: a project id, 'guest', or null before entering. */
   projectId: string | null;
   project: EditorProject | null;
-  /** The project as the server last answered it (dates, cost, shipment); null for the guest project. */
+  /**
+   * The project as the server last answered it (dates, cost, shipment); null for the guest project.
+   * Its `revision` is what the editor's copy is based on: every write sends it back.
+   */
   detail: ProjectDetail | null;
   catalogue: Catalogue;
   /** The stream revision this browser last wrote per project, so opening it reads that write. */
@@ -68,6 +71,12 @@ export interface EditorState {
   chooseStyle: (fabricIndex: number, itemIndex: number, style: string) => void;
   removeItem: (fabricIndex: number, itemIndex: number) => void;
 
+  /**
+   * An image upload recorded a change of the project at `revision`. When that was the very next
+   * revision, the editor's copy is still current (the upload is ours); otherwise someone else
+   * changed the project meanwhile and the base stays, so the next save is refused as stale.
+   */
+  uploaded: (revision: number | null) => void;
   /** Saves: the guest project to local storage, a server project with PUT. */
   save: () => Promise<EditorProject>;
   /** Saves the browser's project as a new server project (a logged-in user); returns its id. */
@@ -144,6 +153,9 @@ export const useEditorStore = create<EditorState>()((set, get) => {
   const changeItem = (fabricIndex: number, itemIndex: number, update: (item: LineItem) => LineItem) =>
     changeFabric(fabricIndex, (f) => ({ ...f, items: f.items.map((item, j) => (j === itemIndex ? update(item) : item)) }));
 
+  /** The revision the editor's copy was read or last saved at; -1 (always stale) if the server named none. */
+  const baseRevision = () => get().detail?.revision ?? -1;
+
   const persist = async (state: ProjectState): Promise<EditorProject> => {
     const { project, projectId } = get();
     if (!project) throw new Error('No project is open.');
@@ -154,7 +166,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
     }
     set({ saving: true, error: null });
     try {
-      const detail = await updateProject({ ...draftOf(project), id: project.id, state });
+      const detail = await updateProject({ ...draftOf(project), id: project.id, state, revision: baseRevision() });
       remember(detail);
       const saved = fromDetail(detail);
       // A write may answer with less than the whole project; what was sent stays in that case.
@@ -211,6 +223,11 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       changeItem(fabricIndex, itemIndex, (item) => applyChosenStyle(item, style, get().catalogue.products)),
     removeItem: (fabricIndex, itemIndex) => changeFabric(fabricIndex, (f) => ({ ...f, items: f.items.filter((_, j) => j !== itemIndex) })),
 
+    uploaded: (revision) => {
+      const { detail } = get();
+      if (detail && revision !== null && revision === baseRevision() + 1) set({ detail: { ...detail, revision } });
+    },
+
     save: () => persist(get().project?.state ?? 'D'),
 
     saveAsNew: async () => {
@@ -221,7 +238,14 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         const created = await createProject(draftOf(project));
         remember(created);
         clearGuestProject();
-        set({ saving: false, dirty: false, projectId: created.id, project: { ...project, ...fromDetail(created), fabrics: created.fabrics.length > 0 ? created.fabrics : project.fabrics } });
+        set({
+          saving: false,
+          dirty: false,
+          projectId: created.id,
+          project: { ...project, ...fromDetail(created), fabrics: created.fabrics.length > 0 ? created.fabrics : project.fabrics },
+          // The new project's revision is the base of the next save.
+          detail: created,
+        });
         return created.id;
       } catch (error) {
         set({ saving: false, error: errorMessage(error) });
@@ -266,7 +290,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
       }
       set({ saving: true, error: null });
       try {
-        await deleteProject(project.id);
+        await deleteProject(project.id, baseRevision());
         // The id stays entered while the page moves on, so the deleted project is not read again.
         set({ saving: false, project: null, detail: null });
       } catch (error) {
