@@ -44,7 +44,8 @@ describe('GET /api/users/', () => {
     const revision = await appendDomainEvents(shop.db.pool, 'account-u1', [registered('u1', 'una@example.com', 'Una', '2024-03-01T10:00:00.000Z')]);
     const client = await clientAs(shop.db.pool, shop.url, customerUser('u1', 'una@example.com'));
     const response = await client.get('/api/users/', { 'x-min-revision': `account-u1@${revision}` });
-    expect(response.body).toEqual({ email: 'una@example.com', name: 'Una', user_id: 'u1', phone: '555-0100', is_designer: false, is_staff: false, user_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(response.body).toEqual({ email: 'una@example.com', name: 'Una', user_id: 'u1', phone: '555-0100', is_designer: false, is_staff: false, user_hash: expect.stringMatching(/^[0-9a-f]{64}$/), revision });
+    expect(response.headers.get('etag')).toMatch(new RegExp(`^"${revision}-`));
     expect((await client.get('/api/users/')).body.user_hash).toBe(response.body.user_hash);
   });
 });
