@@ -16,6 +16,7 @@ import { checkoutRoutes } from './projects/checkout-routes.js';
 import { customerProjectRoutes } from './projects/customer-routes.js';
 import { internalProjectRoutes } from './projects/internal-routes.js';
 import { noteRoutes } from './projects/note-routes.js';
+import { SessionNotingEventStore } from './http/session-writes.js';
 import { uploadRoutes } from './projects/upload-routes.js';
 import { parkedStreamRoutes } from './operations/parked-stream-routes.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
@@ -27,6 +28,8 @@ export function commandRoutes(deps: CommandApiDeps): Router {
   const dataDir = path.resolve(deps.dataDir ?? './.data');
   const routeDeps: RouteDeps = {
     ...deps,
+    // Every write a session makes is noted in it, for its reads to wait for (docs/decisions/0210).
+    eventStore: new SessionNotingEventStore(deps.eventStore, deps.clock),
     dataDir,
     payments: deps.payments ?? new SandboxPaymentGateway(),
     uploads: new UploadStorage(dataDir),

@@ -17,6 +17,7 @@ export * from './http/request-log.js';
 export * from './http/web-static.js';
 export * from './http/precomputed-json.js';
 export * from './http/session.js';
+export * from './http/session-writes.js';
 export * from './http/secrets.js';
 export * from './kafka/kafka-transport.js';
 export * from './kafka/local-broker.js';

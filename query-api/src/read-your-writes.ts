@@ -1,53 +1,59 @@
 import type { RequestHandler } from 'express';
-import { HttpError, type Pool } from '@shop/infra';
+import { HttpError, sessionWritesOf, type Pool } from '@shop/infra';
+import { ProjectionProgress, type StreamRevision } from './projection-progress.js';
 
 export const MIN_REVISION_HEADER = 'X-Min-Revision';
 export const MIN_REVISION_STATUS_HEADER = 'X-Min-Revision-Status';
 
 export interface ReadYourWritesOptions {
-  /** How long a read may wait for the projections (docs/decisions/0062). */
+  /** How long a read that names `X-Min-Revision` may wait for the projections (docs/decisions/0062): 3 s. */
   maxWaitMs?: number;
+  /** How long a read waits for its own session's writes (docs/decisions/0210): 2 s; 0 turns that off. */
+  sessionWaitMs?: number;
 }
 
 const HEADER_FORMAT = /^(.+)@(-?\d+)$/;
 
+/** One per database: what this process knows the projections have applied is shared by every route. */
+const progressByPool = new WeakMap<Pool, ProjectionProgress>();
+
+function progressOf(pool: Pool): ProjectionProgress {
+  let progress = progressByPool.get(pool);
+  if (!progress) progressByPool.set(pool, (progress = new ProjectionProgress(pool)));
+  return progress;
+}
+
 /**
- * Read-your-writes (docs/decisions/0062-read-your-writes.md): with `X-Min-Revision:
- * <streamId>@<revision>` the read waits until every projection it reads from has applied that
- * revision of that stream (per-stream revisions are stored with the rows, so this works when the
- * query API runs in another process than the projectors), then answers. After `maxWaitMs` it
- * answers anyway; `X-Min-Revision-Status` says `reached` or `timeout`.
+ * Read-your-writes for a route that reads `projections`, so that a read never answers from
+ * before a write the reader made. Per-stream revisions are stored with the rows, so this works
+ * when the query API runs in another process than the projectors and the command API.
+ *
+ * - `X-Min-Revision: <streamId>@<revision>` (docs/decisions/0062): the read waits until every
+ *   one of the route's projections has applied that revision, and always answers
+ *   `X-Min-Revision-Status: reached` or `timeout`. It wins over the session's writes.
+ * - Without it (docs/decisions/0210): the read waits for every stream the session wrote (noted
+ *   by the command API in the shared session). When that is nothing, or this process has already
+ *   seen all of it applied, the read goes straight on without a query and without the status
+ *   header; otherwise it waits and says `reached` or `timeout`.
  */
 export function readYourWrites(pool: Pool, projections: readonly string[], options: ReadYourWritesOptions = {}): RequestHandler {
-  const maxWaitMs = options.maxWaitMs ?? 3000;
+  const headerWaitMs = options.maxWaitMs ?? 3000;
+  const sessionWaitMs = options.sessionWaitMs ?? 2000;
+  const progress = progressOf(pool);
   return async (req, res, next) => {
     const header = req.get(MIN_REVISION_HEADER);
-    if (!header) return next();
-    const match = HEADER_FORMAT.exec(header.trim());
-    if (!match) throw new HttpError(400, `${MIN_REVISION_HEADER} must look like <streamId>@<revision>.`);
-    const reached = await waitForRevision(pool, projections, match[1]!, Number(match[2]), maxWaitMs);
-    res.set(MIN_REVISION_STATUS_HEADER, reached ? 'reached' : 'timeout');
+    if (header) {
+      res.set(MIN_REVISION_STATUS_HEADER, await progress.waitFor(projections, [parseMinRevision(header)], headerWaitMs));
+      return next();
+    }
+    const pending = sessionWaitMs > 0 ? progress.unseen(projections, sessionWritesOf(req.session)) : [];
+    if (pending.length > 0) res.set(MIN_REVISION_STATUS_HEADER, await progress.waitFor(projections, pending, sessionWaitMs));
     next();
   };
 }
 
-async function waitForRevision(pool: Pool, projections: readonly string[], streamId: string, revision: number, maxWaitMs: number): Promise<boolean> {
-  const deadline = Date.now() + maxWaitMs;
-  let pause = 5;
-  for (;;) {
-    if (await hasReached(pool, projections, streamId, revision)) return true;
-    const left = deadline - Date.now();
-    if (left <= 0) return false;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
-    pause = Math.min(pause * 2, 100);
-  }
-}
-
-async function hasReached(pool: Pool, projections: readonly string[], streamId: string, revision: number): Promise<boolean> {
-  const result = await pool.query<{ reached: number }>(
-    `SELECT count(*)::int AS reached FROM projection_stream_revisions
-      WHERE projection = ANY($1) AND stream_id = $2 AND revision >= $3`,
-    [projections, streamId, revision],
-  );
-  return (result.rows[0]?.reached ?? 0) >= projections.length;
+function parseMinRevision(header: string): StreamRevision {
+  const match = HEADER_FORMAT.exec(header.trim());
+  if (!match) throw new HttpError(400, `${MIN_REVISION_HEADER} must look like <streamId>@<revision>.`);
+  return { streamId: match[1]!, revision: Number(match[2]) };
 }

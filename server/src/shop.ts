@@ -77,7 +77,8 @@ export async function startShop(
     if (roles.includes('command') || roles.includes('query')) {
       const security = await createSessionSecurity(pool, { secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false });
       const projections = allProjections.map((projection) => projection.name);
-      const deps = { ...base, runner, security, projections, notificationsService: notificationsServiceOf(config) };
+      const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS };
+      const deps = { ...base, runner, security, projections, readYourWrites, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
       const registry = createOpenApiRegistry();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { correlationIdOf, currentUser, entityTag, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
 import { asPreconditionFailed, ifMatchRevision, revisionPlace, withIfMatch } from './if-match.js';
 import { ErrorBody } from './openapi.js';
+import { withSessionWrites } from './session-writes.js';
 
 /**
  * Who may call a route, checked before the input is read (so 401/403 come before 400):
@@ -76,7 +77,8 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown, P extends z.ZodT
     const correlationId = correlationIdOf(req);
     let answer: unknown;
     try {
-      answer = await definition.handle(input, { req, res, user, correlationId });
+      // Appends made while handling are noted in the caller's session (session-writes.ts).
+      answer = await withSessionWrites(req, () => definition.handle(input, { req, res, user, correlationId }));
     } catch (error) {
       throw precondition === undefined ? error : asPreconditionFailed(error);
     }

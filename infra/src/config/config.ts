@@ -72,18 +72,28 @@ export const notificationsConfigSchema = z.object({
   NOTIFICATIONS_TOKEN: z.string().min(1).optional().describe('Bearer credential for NOTIFICATIONS_URL'),
 });
 
+export const readConfigSchema = z.object({
+  READ_YOUR_WRITES_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(2000)
+    .describe("How long a read waits for the read models to show its own session's writes (0: does not wait)"),
+});
+
 /** The embedded single-process shop needs everything. */
-export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema);
+export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema).merge(readConfigSchema);
 
 /**
  * One schema per role of the scaled topology: a process checks only the settings it uses, so a
  * query-api host is not stopped by (or silently given) an SMTP setting it never reads.
- * command-api serves HTTP and ensures the staff account; query-api serves HTTP and may read the
- * external notifications service; projectors send mail with links to PUBLIC_URL.
+ * command-api serves HTTP and ensures the staff account; query-api serves HTTP, may read the
+ * external notifications service and waits for sessions' writes; projectors send mail with links to PUBLIC_URL.
  */
 export const roleConfigSchemas = {
   command: httpConfigSchema.merge(staffConfigSchema),
-  query: httpConfigSchema.merge(notificationsConfigSchema),
+  query: httpConfigSchema.merge(notificationsConfigSchema).merge(readConfigSchema),
   projectors: commonConfigSchema.merge(mailConfigSchema).extend({ PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL }),
 } as const;
 export type ConfigRole = keyof typeof roleConfigSchemas;

@@ -6,7 +6,8 @@ import session from 'express-session';
 import type { Pool } from '../postgres/pool.js';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { ThrottledTouchStore } from './throttled-touch-store.js';
+import { SessionStore } from './session-store.js';
+import type { SessionWrite } from './session-writes.js';
 
 /** Who is calling, as kept in the server-side session. */
 export interface SessionUser {
@@ -21,6 +22,8 @@ declare module 'express-session' {
     user?: SessionUser;
     /** Makes an anonymous session worth saving, so its CSRF token stays valid. */
     csrfSeed?: string;
+    /** What this session appended, per stream, for its reads to wait for (session-writes.ts). */
+    writes?: Record<string, SessionWrite>;
   }
 }
 
@@ -46,7 +49,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   const secret = await loadOrCreateSecret(pool, 'session');
   const secure = options.secureCookies ?? false;
   const sessions = session({
-    store: new ThrottledTouchStore({ pool, tableName: 'http_sessions', pruneSessionInterval: 15 * 60 }),
+    store: new SessionStore({ pool, tableName: 'http_sessions', pruneSessionInterval: 15 * 60 }),
     secret,
     name: 'sid',
     resave: false,
@@ -78,8 +81,11 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   return {
     middleware: [sessions, cookieParser(), issueOnRead, protectWrites],
     logIn: async (req, res, user) => {
+      // What the session wrote before logging in (a guest's project, say) is still to be read back.
+      const writes = req.session.writes;
       await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
       req.session.user = user;
+      if (writes) req.session.writes = writes;
       req.session.csrfSeed = randomBytes(8).toString('hex');
       await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
       csrf.generateCsrfToken(req, res, { overwrite: true });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { documentRead, requireUser, type StoredEvent } from '@shop/infra';
 import { eventsNaming, findOrganizations, findProjects, findUser } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
+import { readYourWrites } from '../read-your-writes.js';
 
 const ExportFile = z.object({
     exported_at: z.string(),
@@ -28,7 +29,7 @@ export function exportRoutes(deps: QueryDeps): Router {
     access: 'user',
     response: ExportFile,
   });
-  router.get('/users/export/', async (req, res) => {
+  router.get('/users/export/', readYourWrites(deps.pool, ['users', 'projects', 'organizations'], deps.readYourWrites), async (req, res) => {
     const user = requireUser(req);
     const file = await personalDataOf(deps, user.userId);
     res.setHeader('Content-Disposition', `attachment; filename="my-data-${file.exported_at.slice(0, 10)}.json"`);

@@ -14,7 +14,8 @@ import { CustomerProject, ProjectSummary, ProjectTimeline } from '../openapi/res
 /** The customer's project reads: list, detail, checkout and timeline. */
 export function customerProjectRoutes(deps: QueryDeps): Router {
   const router = Router();
-  const fresh = readYourWrites(deps.pool, ['projects', 'project_history'], deps.readYourWrites);
+  // Organizations too: they decide which projects a customer sees.
+  const fresh = readYourWrites(deps.pool, ['projects', 'project_history', 'organizations'], deps.readYourWrites);
 
   const tag = 'Projects';
   documentRead(deps.registry, {

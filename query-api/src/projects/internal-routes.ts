@@ -26,7 +26,8 @@ const CheckUserQuery = z.object({ query: z.object({ email: z.string().trim().min
 /** Staff reads of projects: list, detail, summary, audit log with time travel, and the user check. */
 export function internalProjectRoutes(deps: QueryDeps): Router {
   const router = Router();
-  const fresh = readYourWrites(deps.pool, ['projects', 'project_history'], deps.readYourWrites);
+  // Users and organizations too: the summary, the audit log and the user check name people and organizations.
+  const fresh = readYourWrites(deps.pool, ['projects', 'project_history', 'users', 'organizations'], deps.readYourWrites);
 
   const tag = 'Internal projects';
   const registry = deps.registry;
@@ -131,7 +132,7 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     response: CheckedUser,
     responses: { 404: errorResponse('No user has this e-mail address.') },
   });
-  router.get('/internal/check-user/', async (req, res) => {
+  router.get('/internal/check-user/', fresh, async (req, res) => {
     requireStaff(req);
     const { query } = parseRequest(CheckUserQuery, req);
     const user = await findUserByEmail(deps.pool, query.email);

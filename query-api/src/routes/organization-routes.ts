@@ -40,7 +40,7 @@ export function organizationRoutes(deps: QueryDeps): Router {
     res.set('ETag', entityTag(found.revision, answer)).json(answer);
   });
 
-  router.get('/internal/organizations/:id/shipped_projects/', readYourWrites(deps.pool, ['projects'], deps.readYourWrites), async (req, res) => {
+  router.get('/internal/organizations/:id/shipped_projects/', readYourWrites(deps.pool, ['organizations', 'projects'], deps.readYourWrites), async (req, res) => {
     requireStaff(req);
     const { params } = parseRequest(ById, req);
     await organizationOr404(deps.pool, params.id);

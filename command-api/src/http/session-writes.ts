@@ -1,0 +1,48 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Request } from 'express';
+import { recordSessionWrite, type Clock, type EventStore, type NewEvent, type ReadAllOptions, type SubscribeOptions } from '@shop/infra';
+
+/**
+ * Session consistency (docs/decisions/0210), the writing half: every append made while serving a
+ * request is noted in that request's session (stream and revision), whichever route or command
+ * made it, so the session's next reads wait for it. The request is found through async context
+ * rather than handed down, since the routes reach the store through deps built once at start.
+ */
+const servingRequest = new AsyncLocalStorage<Request>();
+
+/** Runs a route's handler with its request as the one its appends are noted in. */
+export function withSessionWrites<T>(req: Request, handle: () => Promise<T>): Promise<T> {
+  return servingRequest.run(req, handle);
+}
+
+/** The event store the routes write through: appends made inside `withSessionWrites` are noted in that session. */
+export class SessionNotingEventStore implements EventStore {
+  constructor(
+    private readonly inner: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async appendToStream(streamId: string, events: NewEvent[], options?: Parameters<EventStore['appendToStream']>[2]) {
+    const result = await this.inner.appendToStream(streamId, events, options);
+    // Set on the request's session object: express-session saves it before the answer's last byte goes out.
+    const session = servingRequest.getStore()?.session;
+    if (session) recordSessionWrite(session, streamId, result.nextRevision, this.clock.now().getTime());
+    return result;
+  }
+
+  readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }) {
+    return this.inner.readStream(streamId, options);
+  }
+
+  readAll(options?: ReadAllOptions) {
+    return this.inner.readAll(options);
+  }
+
+  subscribeToAll(options: SubscribeOptions) {
+    return this.inner.subscribeToAll(options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,81 @@
+import type { Pool } from '@shop/infra';
+
+/** A stream revision a read must see. */
+export interface StreamRevision {
+  streamId: string;
+  revision: number;
+}
+
+export type WaitOutcome = 'reached' | 'timeout';
+
+/** Enough for every stream a busy shop's sessions wrote in the last minutes; an evicted one costs one query. */
+const REMEMBERED = 50_000;
+
+/**
+ * What this process has seen the projections apply, per (projection, stream), read from
+ * `projection_stream_revisions`: the runner writes a row for every stream of every batch and
+ * every projection, in the transaction that applies the batch, whether or not the projection
+ * handles those events. Only reached revisions are remembered, and a projection's revision of a
+ * stream only grows, so a revision once seen reached needs no second query: a session's reads
+ * check its writes once per process, not once per read.
+ */
+export class ProjectionProgress {
+  private readonly reached = new Map<string, number>();
+
+  constructor(private readonly pool: Pool) {}
+
+  /** The revisions not yet known to be applied by every one of `projections`. */
+  unseen(projections: readonly string[], wanted: readonly StreamRevision[]): StreamRevision[] {
+    return wanted.filter((want) => projections.some((projection) => (this.reached.get(key(projection, want.streamId)) ?? -1) < want.revision));
+  }
+
+  /**
+   * Waits until every one of `projections` has applied every wanted revision, polling with
+   * backoff (5 ms doubling to 100 ms), for at most `maxWaitMs`. A projection that parked one of
+   * the streams at or before the wanted revision (docs/decisions/0111) will not get there until
+   * staff retry it: that answers `timeout` at once instead of making every read wait the bound.
+   */
+  async waitFor(projections: readonly string[], wanted: readonly StreamRevision[], maxWaitMs: number): Promise<WaitOutcome> {
+    const deadline = Date.now() + maxWaitMs;
+    let pause = 5;
+    let missing = this.unseen(projections, wanted);
+    while (missing.length > 0) {
+      const parked = await this.refresh(projections, missing);
+      missing = this.unseen(projections, missing);
+      if (missing.length === 0) break;
+      const left = deadline - Date.now();
+      if (parked || left <= 0) return 'timeout';
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+      pause = Math.min(pause * 2, 100);
+    }
+    return 'reached';
+  }
+
+  /** Reads the projections' revisions of the streams; true when one of them is parked short of a wanted revision. */
+  private async refresh(projections: readonly string[], wanted: readonly StreamRevision[]): Promise<boolean> {
+    const { rows } = await this.pool.query<{ projection: string; stream_id: string; revision: number; parked_revision: number | null }>(
+      `SELECT projection, stream_id, revision, parked_revision FROM projection_stream_revisions
+        WHERE projection = ANY($1) AND stream_id = ANY($2)`,
+      [projections, wanted.map((want) => want.streamId)],
+    );
+    const wantedOf = new Map(wanted.map((want) => [want.streamId, want.revision]));
+    let parked = false;
+    for (const row of rows) {
+      this.remember(row.projection, row.stream_id, Number(row.revision));
+      const revision = wantedOf.get(row.stream_id) ?? -1;
+      if (row.parked_revision !== null && Number(row.parked_revision) <= revision && Number(row.revision) < revision) parked = true;
+    }
+    return parked;
+  }
+
+  private remember(projection: string, streamId: string, revision: number): void {
+    const at = key(projection, streamId);
+    if ((this.reached.get(at) ?? -1) >= revision) return;
+    // Re-inserted so the Map's order is oldest-update first: the first key is the one to forget.
+    this.reached.delete(at);
+    this.reached.set(at, revision);
+    if (this.reached.size > REMEMBERED) this.reached.delete(this.reached.keys().next().value!);
+  }
+}
+
+const key = (projection: string, streamId: string) => `${projection}\u0000${streamId}`;
