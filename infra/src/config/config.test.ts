@@ -19,6 +19,13 @@ describe('per-role configuration', () => {
     expect(config.STAFF_EMAIL).toBeUndefined();
   });
 
+  it('gives the query API its read-your-writes bound: 2 s unless said otherwise, 0 to not wait', () => {
+    expect(loadRoleConfig(['query'], base).READ_YOUR_WRITES_WAIT_MS).toBe(2000);
+    expect(loadRoleConfig(['query'], { ...base, READ_YOUR_WRITES_WAIT_MS: '0' }).READ_YOUR_WRITES_WAIT_MS).toBe(0);
+    expect(() => loadRoleConfig(['query'], { ...base, READ_YOUR_WRITES_WAIT_MS: 'soon' })).toThrow(/READ_YOUR_WRITES_WAIT_MS/);
+    expect(() => loadRoleConfig(['command'], { ...base, READ_YOUR_WRITES_WAIT_MS: 'soon' })).not.toThrow();
+  });
+
   it('parses TRUST_PROXY as Express wants it', () => {
     const trust = (value: string) => loadRoleConfig(['command'], { ...base, TRUST_PROXY: value }).TRUST_PROXY;
     expect([trust('true'), trust('false'), trust('2'), trust('loopback, 10.0.0.0/8')]).toEqual([true, false, 2, 'loopback, 10.0.0.0/8']);
