@@ -11,6 +11,7 @@ import { lagBench } from './lag-bench.js';
 import { personalDataBench } from './personal-data-bench.js';
 import { queryBench } from './query-bench.js';
 import { replayBench } from './replay-bench.js';
+import { sessionBench } from './session-bench.js';
 import { webBench } from './web-bench.js';
 import type { BenchContext, Row } from './bench-context.js';
 
@@ -23,6 +24,7 @@ const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['replay', replayBench],
   ['lag', lagBench],
   ['query', queryBench],
+  ['session', sessionBench],
   ['web', webBench],
   ['personal-data', personalDataBench],
 ];
