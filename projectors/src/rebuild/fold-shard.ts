@@ -251,7 +251,7 @@ export class FoldShard {
   }
 }
 
-function toStoredEvent(raw: RawEvent): StoredEvent {
+export function toStoredEvent(raw: RawEvent): StoredEvent {
   return {
     id: raw.id,
     type: raw.type,

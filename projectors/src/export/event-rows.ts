@@ -1,0 +1,47 @@
+import { ERASED, mapPersonalFields } from '@shop/domain';
+import type { StoredEvent } from '@shop/infra/log-reading';
+import type { ActorRole } from './actor-roles.js';
+
+/** What a personal field holds in an export made without --with-personal-data. */
+export const SEALED = '[sealed]';
+
+/** Scalar values of an event's data by dotted path ('data.shipping_notes.delivery_type'); arrays as JSON text. */
+export type FlatData = Record<string, string | number | boolean | null>;
+
+export interface EventRow {
+  position: number;
+  time: string;
+  stream: string;
+  type: string;
+  actor_role: ActorRole;
+  schema_version: number;
+  data: FlatData;
+}
+
+/**
+ * An event as one export row. Personal fields (the domain's personal-data.ts) read as SEALED
+ * unless `withPersonalData`; an erased person's read as ERASED either way (the key is gone).
+ */
+export function eventRow(event: StoredEvent, role: ActorRole, withPersonalData: boolean): EventRow {
+  const data = withPersonalData ? event.data : mapPersonalFields(event.type, event.data, (value) => (value === ERASED ? ERASED : SEALED));
+  return {
+    position: event.globalPosition,
+    time: event.metadata.occurredAt,
+    stream: event.streamId,
+    type: event.type,
+    actor_role: role,
+    schema_version: event.schemaVersion,
+    data: flatten(data),
+  };
+}
+
+function flatten(data: Record<string, unknown>, prefix = 'data', into: FlatData = {}): FlatData {
+  for (const [key, value] of Object.entries(data)) {
+    const path = `${prefix}.${key}`;
+    if (value === undefined) continue;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as Record<string, unknown>, path, into);
+    else if (Array.isArray(value)) into[path] = JSON.stringify(value);
+    else into[path] = value as string | number | boolean | null;
+  }
+  return into;
+}
