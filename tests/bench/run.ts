@@ -11,6 +11,7 @@ import { lagBench } from './lag-bench.js';
 import { personalDataBench } from './personal-data-bench.js';
 import { queryBench } from './query-bench.js';
 import { replayBench } from './replay-bench.js';
+import { reportsBench } from './reports-bench.js';
 import { sessionBench } from './session-bench.js';
 import { webBench } from './web-bench.js';
 import type { BenchContext, Row } from './bench-context.js';
@@ -22,6 +23,7 @@ import type { BenchContext, Row } from './bench-context.js';
 const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['append', appendBench],
   ['replay', replayBench],
+  ['reports', reportsBench],
   ['lag', lagBench],
   ['query', queryBench],
   ['session', sessionBench],
