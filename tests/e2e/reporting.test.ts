@@ -5,6 +5,9 @@ import { activeCustomer, completeFabric, staffClient, startCommandShop, STAFF } 
 import { launchChromium } from '../support/browser.js';
 import { logIn, saveScreen, seriousAxeViolations, withScreenshot } from '../support/e2e.js';
 import type { TestShop } from '../support/shop.js';
+import { openEventStore } from '@shop/infra';
+import { generateDemoData } from '@shop/server';
+import { waitCaughtUp } from '../int/queries/support/read-model-fingerprint.js';
 
 /**
  * The reports page in Chromium against the real query API, with one project paid in full through
@@ -75,6 +78,40 @@ describe('reports page', () => {
 
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreen(page, 'reporting-fixed');
+    });
+  });
+
+  // After the test above (its exact figures need the one project alone): a demo history in the same shop.
+  it('opens the Funnel and Lead times on a demo history, filtered by product type, with a CSV of each', { timeout: 600_000 }, async () => {
+    await generateDemoData({ pool: shop.db.pool, eventStore: openEventStore({}, shop.db.pool) }, { projects: 60, months: 12, seed: 9, now: new Date() });
+    await waitCaughtUp(shop.db.pool);
+    const started = async (productType: string | null) =>
+      (
+        await shop.db.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM events WHERE event_type IN ('ProjectCreated', 'ProjectCopied') AND ($1::text IS NULL OR stream_id IN (SELECT stream_id FROM project_flow WHERE product_type = $1))`,
+          [productType],
+        )
+      ).rows[0]!.n;
+    await withScreenshot(page, 'reporting-flow', async () => {
+      await page.goto(`${shop.url}/internal/reporting/`);
+      const funnel = page.getByRole('region', { name: 'Funnel' });
+      const startedRow = funnel.getByRole('row', { name: /^Started/ });
+      await webExpect(startedRow.getByRole('cell').first()).toHaveText(String(await started(null)), { timeout: 30_000 });
+      await webExpect(funnel.getByRole('row', { name: /^Shipped/ })).toBeVisible();
+      expect(await funnel.locator('.recharts-bar-rectangle path').count()).toBeGreaterThan(4);
+      await webExpect(funnel.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('download', 'funnel.csv');
+
+      const leadTimes = page.getByRole('region', { name: 'Lead times' });
+      await webExpect(leadTimes.getByRole('row', { name: /^Draft to paid/ })).toBeVisible({ timeout: 30_000 });
+      await webExpect(leadTimes.getByRole('row', { name: /^Review/ })).toBeVisible();
+      await webExpect(leadTimes.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('download', 'lead-times.csv');
+      await saveScreen(page, 'reporting-funnel-lead-times');
+
+      await funnel.getByLabel('Product type').selectOption({ value: 'P' });
+      await webExpect(startedRow.getByRole('cell').first()).toHaveText(String(await started('P')), { timeout: 30_000 });
+      await funnel.scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreen(page, 'reporting-funnel-pillows');
     });
   });
 });

@@ -7218,6 +7218,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stats/funnel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects started in the period (days, inclusive) and how many reached each step (docs/decisions/0182) */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    product_type?: "P" | "C" | "B" | "CR" | "O" | "H" | "BQ" | "R" | "X" | "-";
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string | null;
+                            product_type: string | null;
+                            steps: {
+                                dropped: number | null;
+                                of_previous_pct: number | null;
+                                of_started_pct: number | null;
+                                projects: number;
+                                step: string;
+                            }[];
+                            to: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stats/lead_times/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Days in each state and production state, draft-to-paid and paid-to-shipped, for stretches ended in the period */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    product_type?: "P" | "C" | "B" | "CR" | "O" | "H" | "BQ" | "R" | "X" | "-";
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string | null;
+                            measures: {
+                                count: number;
+                                max_days: number;
+                                measure: string;
+                                p50_days: number;
+                                p90_days: number;
+                            }[];
+                            product_type: string | null;
+                            to: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid parameters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stats/monthly_revenue/": {
         parameters: {
             query?: never;

@@ -4,6 +4,7 @@ export * from './projects/queries.js';
 export * from './project-history/queries.js';
 export type { FieldChange } from './project-history/changes.js';
 export * from './revenue/queries.js';
+export * from './project-flow/queries.js';
 export * from './users/queries.js';
 export * from './organizations/queries.js';
 export * from './notifications/queries.js';

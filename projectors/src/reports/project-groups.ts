@@ -1,3 +1,4 @@
+import { mainProductType, NO_PRODUCT_TYPE } from '../read-models/project-flow/flow.js';
 import type { ReportEvent, ReportGrouping } from './report.js';
 import { shopMonth, shopWeek } from './shop-calendar.js';
 
@@ -8,12 +9,12 @@ interface ProjectTraits {
 }
 
 /** Group of a project with no items, or of an event outside any project. */
-export const NO_GROUP = '-';
+const NO_GROUP = NO_PRODUCT_TYPE;
 
 /**
  * Follows every project's product types and category so a report can group its facts by them.
- * A project's product type is its main one: the type with the most items (the first chosen on a
- * tie), so each project counts once and the groups add up to the whole (docs/decisions/0180).
+ * A project's product type is its main one (project-flow/flow.ts), so each project counts once
+ * and the groups add up to the whole (docs/decisions/0180).
  */
 export class ProjectGroups {
   private readonly traits = new Map<string, ProjectTraits>();
@@ -38,20 +39,4 @@ export class ProjectGroups {
         return this.traits.get(streamId)?.category ?? NO_GROUP;
     }
   }
-}
-
-function mainProductType(fabrics: ReadonlyArray<{ items: ReadonlyArray<{ product_type?: string | null; quantity?: number | null }> }>): string {
-  const quantities = new Map<string, number>();
-  for (const fabric of fabrics) {
-    for (const item of fabric.items) {
-      if (!item.product_type) continue;
-      quantities.set(item.product_type, (quantities.get(item.product_type) ?? 0) + (item.quantity ?? 1));
-    }
-  }
-  let best = NO_GROUP;
-  let most = 0;
-  for (const [type, quantity] of quantities) {
-    if (quantity > most) [best, most] = [type, quantity];
-  }
-  return best;
 }

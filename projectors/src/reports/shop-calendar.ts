@@ -26,7 +26,4 @@ export function inPeriod(at: string, options: Pick<ReportOptions, 'from' | 'to'>
   return (options.from === null || day >= options.from) && (options.to === null || day <= options.to);
 }
 
-const DAY_MS = 86_400_000;
-
-/** Days between two instants, to two decimals. */
-export const daysBetween = (from: string, to: string): number => Math.round(((Date.parse(to) - Date.parse(from)) / DAY_MS) * 100) / 100;
+export { daysBetween } from '../read-models/project-flow/flow.js';

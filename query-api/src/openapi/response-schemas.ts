@@ -183,6 +183,19 @@ export const MonthlyRevenue = z.array(z.object({ month: z.string(), revenue: mon
 export const RollingRevenue = z.object({ days: z.number().int(), from: isoDate, to: isoDate, revenue: money, payments: z.number().int() });
 export const ProductionRevenue = z.array(z.object({ state: ProjectState, projects: z.number().int(), total: money, paid: money, remaining: money }));
 export const ProductsDue = z.array(z.object({ product_type: z.string(), quantity: z.number(), projects: z.number().int(), next_due: nullableDate }));
+const pct = z.number().nullable();
+export const Funnel = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  product_type: z.string().nullable(),
+  steps: z.array(z.object({ step: z.string(), projects: z.number().int(), of_previous_pct: pct, of_started_pct: pct, dropped: z.number().int().nullable() })),
+});
+export const LeadTimes = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  product_type: z.string().nullable(),
+  measures: z.array(z.object({ measure: z.string(), count: z.number().int(), p50_days: z.number(), p90_days: z.number(), max_days: z.number() })),
+});
 export const ProjectsDue = z.array(ProjectSummary.extend({ days_left: z.number().int().nullable() }).passthrough());
 
 export const Notifications = z.object({ data: z.array(z.object({ id: z.union([z.string(), z.number()]), attributes: z.object({ Active: z.boolean(), Message: z.string() }) })) });

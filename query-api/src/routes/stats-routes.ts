@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ProjectState, type LineItem, type ProjectView } from '@shop/domain';
+import { productTypeCodes, ProjectState, type LineItem, type ProjectView } from '@shop/domain';
 import { documentRead, parseRequest, requireStaff } from '@shop/infra';
-import { findProducts, findProjects, monthStart, revenueBetween, revenueByMonth, shopDay } from '@shop/projectors/queries';
+import { findProducts, findProjects, funnelCounts, funnelStepRows, leadTimes, monthStart, revenueBetween, revenueByMonth, shopDay, stretchMeasures } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { costOf, projectSummary } from '../projects/project-shapes.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { StateListDoc } from '../openapi/params.js';
-import { MonthlyRevenue, ProductionRevenue, ProductsDue, ProjectsDue, RollingRevenue } from '../openapi/response-schemas.js';
+import { Funnel, LeadTimes, MonthlyRevenue, ProductionRevenue, ProductsDue, ProjectsDue, RollingRevenue } from '../openapi/response-schemas.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Paid work not finished yet: what "due" is about (docs/decisions/0061). */
@@ -24,10 +24,19 @@ const ProductionQuery = z.object({
   }),
 });
 
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day such as 2026-03-31').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real day');
+const FlowQueryShape = z.object({
+  from: Day.optional(),
+  to: Day.optional(),
+  /** A product type code, or '-' for projects without items. */
+  product_type: z.enum([...productTypeCodes, '-']).optional(),
+});
+const FlowQuery = z.object({ query: FlowQueryShape.refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] }) });
+
 /** SPEC §7 statistics for the reporting screen (staff); each figure is defined in docs/decisions/0061. */
 export function statsRoutes(deps: QueryDeps): Router {
   const router = Router();
-  router.use('/stats/', readYourWrites(deps.pool, ['projects', 'revenue'], deps.readYourWrites));
+  router.use('/stats/', readYourWrites(deps.pool, ['projects', 'revenue', 'project_flow'], deps.readYourWrites));
 
   const tag = 'Statistics';
   const access = 'staff';
@@ -50,6 +59,36 @@ export function statsRoutes(deps: QueryDeps): Router {
   });
   documentRead(deps.registry, { path: '/stats/products_due/', summary: 'Quantities of open work by product type, soonest due first', tag, access, response: ProductsDue });
   documentRead(deps.registry, { path: '/stats/projects_due/', summary: 'Open projects by due date, with days left', tag, access, response: ProjectsDue });
+  documentRead(deps.registry, {
+    path: '/stats/funnel/',
+    summary: 'Projects started in the period (days, inclusive) and how many reached each step (docs/decisions/0182)',
+    tag,
+    access,
+    query: FlowQueryShape,
+    response: Funnel,
+  });
+  documentRead(deps.registry, {
+    path: '/stats/lead_times/',
+    summary: 'Days in each state and production state, draft-to-paid and paid-to-shipped, for stretches ended in the period',
+    tag,
+    access,
+    query: FlowQueryShape,
+    response: LeadTimes,
+  });
+  router.get('/stats/funnel/', async (req, res) => {
+    requireStaff(req);
+    const filter = flowFilter(parseRequest(FlowQuery, req).query);
+    res.json({ from: filter.from, to: filter.to, product_type: filter.productType, steps: funnelStepRows(await funnelCounts(deps.pool, filter)) });
+  });
+
+  router.get('/stats/lead_times/', async (req, res) => {
+    requireStaff(req);
+    const filter = flowFilter(parseRequest(FlowQuery, req).query);
+    const found = await leadTimes(deps.pool, filter);
+    const order = (measure: string) => (stretchMeasures as readonly string[]).indexOf(measure);
+    res.json({ from: filter.from, to: filter.to, product_type: filter.productType, measures: found.sort((a, b) => order(a.measure) - order(b.measure)) });
+  });
+
   router.get('/stats/monthly_revenue/', async (req, res) => {
     requireStaff(req);
     const now = deps.clock.now();
@@ -90,6 +129,8 @@ export function statsRoutes(deps: QueryDeps): Router {
   });
   return router;
 }
+
+const flowFilter = (query: z.infer<typeof FlowQueryShape>) => ({ from: query.from ?? null, to: query.to ?? null, productType: query.product_type ?? null });
 
 /** YYYY-MM of the twelve months ending with the month of `today` (YYYY-MM-DD), oldest first. */
 function lastTwelveMonths(today: string): string[] {

@@ -8,7 +8,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openEventStore, type EventStore } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { readModelMigrationDirs } from '@shop/projectors';
+import { allProjections, readModelMigrationDirs, rebuildAll } from '@shop/projectors';
+import { funnelCounts, leadTimes } from '@shop/projectors/queries';
 import { builtInReports, exportCommand, reportCommand, runReport, type ReportOptions, type ReportRow } from '@shop/projectors/reports';
 import { generateDemoData } from '@shop/server';
 
@@ -137,6 +138,24 @@ describe('npm run report on a demo history', () => {
     expect(revenue).toHaveLength(paid!.n);
     expect(sum(revenue, 'amount_cents')).toBe(Number(paid!.cents));
     expect(sum(await run('revenue', { by: 'product-type' }), 'revenue_cents')).toBe(Number(paid!.cents));
+  });
+
+  it('gives the same funnel and lead times from the project_flow read model (rebuilt like every projection) as the reports, for all and for one product type', { timeout: 300_000 }, async () => {
+    await rebuildAll({ pool: db.pool, eventStore }, allProjections.filter((projection) => projection.name === 'project_flow'));
+    const funnel = await run('funnel', { by: 'product-type' });
+    const leadTimeRows = await run('lead-times', { by: 'product-type' });
+    const types = [...new Set(funnel.map((row) => String(row.group)))];
+    expect(types.length).toBeGreaterThan(3);
+    for (const productType of [null, ...types]) {
+      const rows = productType === null ? await run('funnel') : funnel.filter((row) => row.group === productType);
+      const counts = await funnelCounts(db.pool, { from: null, to: null, productType });
+      expect(counts, String(productType)).toEqual(Object.fromEntries(rows.map((row) => [row.step, row.projects])));
+      const measures = productType === null ? await run('lead-times') : leadTimeRows.filter((row) => row.group === productType);
+      const fromTheModel = await leadTimes(db.pool, { from: null, to: null, productType });
+      expect(Object.fromEntries(fromTheModel.map(({ measure, ...figures }) => [measure, figures])), String(productType)).toEqual(
+        Object.fromEntries(measures.map((row) => [row.measure, { count: row.count, p50_days: row.p50_days, p90_days: row.p90_days, max_days: row.max_days }])),
+      );
+    }
   });
 
   it('reads a staff member erased since as erased, while their counts stay', { timeout: 120_000 }, async () => {

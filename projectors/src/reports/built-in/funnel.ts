@@ -1,10 +1,9 @@
+import { funnelStepRows, type FunnelCounts } from '../../read-models/project-flow/flow.js';
 import { defineReport, type ReportEvent, type ReportRow } from '../report.js';
 import { ProjectGroups } from '../project-groups.js';
 import { inPeriod } from '../shop-calendar.js';
 
-/** The steps a project goes through on its way to the customer, in order. */
-export const funnelSteps = ['started', 'submitted', 'priced', 'approved', 'paid', 'shipped'] as const;
-type Step = (typeof funnelSteps)[number] | 'cancelled';
+type Step = keyof FunnelCounts;
 
 /** The event that first takes a project to a step; archiving or deleting it cancels it. */
 const stepOf: Partial<Record<ReportEvent['type'], Step>> = {
@@ -19,21 +18,15 @@ const stepOf: Partial<Record<ReportEvent['type'], Step>> = {
   ProjectDeleted: 'cancelled',
 };
 
-interface Cohort {
-  started: string;
-  reached: Set<Step>;
-}
-
-const percent = (part: number, whole: number): number | null => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
-
 /**
  * The projects started in the period (created or copied; grouped by when they started, or by
  * their product type or category), and how many of them ever reached each later step, with the
- * conversion from the step before and from the start, and how many dropped off on the way.
+ * conversion from the step before and from the start, and how many dropped off on the way (the
+ * same rows as the staff's Funnel screen, project-flow/flow.ts).
  */
 export const funnel = defineReport({
   description: 'projects started, submitted, priced, approved, paid, shipped and cancelled, with conversion and drop-off',
-  initial: () => ({ projects: new Map<string, Cohort>(), groups: new ProjectGroups() }),
+  initial: () => ({ projects: new Map<string, { started: string; reached: Set<Step> }>(), groups: new ProjectGroups() }),
   evolve: (state, event) => {
     state.groups.observe(event);
     const step = stepOf[event.type];
@@ -42,7 +35,7 @@ export const funnel = defineReport({
     return state;
   },
   rows: (state, options): ReportRow[] => {
-    const counts = new Map<string, Record<Step, number>>();
+    const counts = new Map<string, FunnelCounts>();
     for (const [streamId, project] of state.projects) {
       if (!inPeriod(project.started, options)) continue;
       const group = state.groups.groupOf(streamId, project.started, options.by);
@@ -50,12 +43,6 @@ export const funnel = defineReport({
       for (const step of project.reached) count[step] += 1;
       counts.set(group, count);
     }
-    return [...counts].sort(([a], [b]) => a.localeCompare(b)).flatMap(([group, count]) => [
-      ...funnelSteps.map((step, index) => {
-        const previous = index === 0 ? count.started : count[funnelSteps[index - 1]!];
-        return { group, step, projects: count[step], of_previous_pct: percent(count[step], previous), of_started_pct: percent(count[step], count.started), dropped: previous - count[step] };
-      }),
-      { group, step: 'cancelled', projects: count.cancelled, of_previous_pct: null, of_started_pct: percent(count.cancelled, count.started), dropped: null },
-    ]);
+    return [...counts].sort(([a], [b]) => a.localeCompare(b)).flatMap(([group, count]) => funnelStepRows(count).map((row) => ({ group, ...row })));
   },
 });

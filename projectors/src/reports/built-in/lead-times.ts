@@ -1,53 +1,10 @@
-import type { ProductionState, ProjectState } from '@shop/domain';
-import { defineReport, type ReportEvent, type ReportRow } from '../report.js';
+import { projectEventTypes, type ProjectEvent } from '@shop/domain';
+import { flowStep, stretchMeasures, type ProjectFlow, type Stretch } from '../../read-models/project-flow/flow.js';
+import { defineReport, type ReportRow } from '../report.js';
 import { ProjectGroups } from '../project-groups.js';
-import { daysBetween, inPeriod } from '../shop-calendar.js';
+import { inPeriod } from '../shop-calendar.js';
 
-/** A project's clocks: the state it is in and since when, likewise its production state, and its milestones. */
-interface Clocks {
-  state: ProjectState;
-  stateSince: string;
-  production: { state: ProductionState; since: string } | null;
-  started: string;
-  firstPaid: string | null;
-}
-
-/** A finished stretch of time: what was measured, for which project, when it ended, how many days. */
-interface Interval {
-  measure: string;
-  streamId: string;
-  end: string;
-  days: number;
-}
-
-/** The project state an event moves a project to, if it moves it. */
-function nextState(event: ReportEvent, current: ProjectState): ProjectState | null {
-  switch (event.type) {
-    case 'SubmittedForReview':
-      return 'R';
-    case 'ReturnedToDraft':
-    case 'ProjectDeleted':
-      return 'D';
-    case 'ProjectApproved':
-      return 'A';
-    case 'PaymentRecorded':
-      return current === 'A' ? 'P' : null;
-    case 'ProjectPaused':
-      return 'PS';
-    case 'ProjectUnpaused':
-      return event.data.to;
-    case 'ProductionStarted':
-      return 'I';
-    case 'ProjectCompleted':
-      return 'C';
-    case 'ProjectShipped':
-      return 'S';
-    case 'ProjectArchived':
-      return 'X';
-    default:
-      return null;
-  }
-}
+const PROJECT_EVENTS = new Set<string>(projectEventTypes);
 
 /**
  * Nearest-rank percentile of sorted values: the smallest value with at least `p` of the values at
@@ -58,50 +15,32 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * How long projects spend in each project state (D, R, A, P, PS, I, C; S and X are final) and each
- * production state (from production start until the next change or completion), and from start to
- * first payment and from first payment to shipping: count, p50, p90 and max in days, for the
- * stretches that ended in the period (a stretch still running is not counted).
+ * How long projects spend in each project state (S and X are final) and each production state
+ * (from production start until the next change, completion or archiving), and from start to first
+ * payment and from first payment to shipping: count, p50, p90 and max in days, for the stretches
+ * that ended in the period (a stretch still running is not counted). The stretches are those of
+ * the project_flow read model (the same step function), which the staff's Lead times screen reads.
  */
 export const leadTimes = defineReport({
   description: 'days spent in each project and production state, draft-to-paid and paid-to-shipped: count, p50, p90, max',
-  initial: () => ({ clocks: new Map<string, Clocks>(), intervals: [] as Interval[], groups: new ProjectGroups() }),
+  initial: () => ({ flows: new Map<string, ProjectFlow>(), stretches: [] as Array<Stretch & { streamId: string }>, groups: new ProjectGroups() }),
   evolve: (state, event) => {
+    if (!PROJECT_EVENTS.has(event.type)) return state;
     state.groups.observe(event);
-    const at = event.data.at;
-    if (event.type === 'ProjectCreated' || event.type === 'ProjectCopied') {
-      state.clocks.set(event.streamId, { state: 'D', stateSince: at, production: null, started: at, firstPaid: null });
-      return state;
-    }
-    const clocks = state.clocks.get(event.streamId);
-    if (!clocks) return state;
-    const close = (measure: string, since: string) => state.intervals.push({ measure, streamId: event.streamId, end: at, days: daysBetween(since, at) });
-    const next = nextState(event, clocks.state);
-    if (next !== null && next !== clocks.state) {
-      close(`state ${clocks.state}`, clocks.stateSince);
-      clocks.state = next;
-      clocks.stateSince = at;
-    }
-    if (event.type === 'ProductionStarted') clocks.production = { state: 'N', since: at };
-    if (clocks.production && (event.type === 'ProductionStateChanged' || event.type === 'ProjectCompleted' || event.type === 'ProjectArchived')) {
-      close(`production ${clocks.production.state}`, clocks.production.since);
-      clocks.production = event.type === 'ProductionStateChanged' ? { state: event.data.to, since: at } : null;
-    }
-    if (event.type === 'PaymentRecorded' && clocks.firstPaid === null) {
-      clocks.firstPaid = at;
-      close('draft-to-paid', clocks.started);
-    }
-    if (event.type === 'ProjectShipped' && clocks.firstPaid !== null) close('paid-to-shipped', clocks.firstPaid);
+    const { flow, stretches } = flowStep(state.flows.get(event.streamId), event as ProjectEvent);
+    if (flow) state.flows.set(event.streamId, flow);
+    for (const stretch of stretches) state.stretches.push({ ...stretch, streamId: event.streamId });
     return state;
   },
   rows: (state, options): ReportRow[] => {
     const days = new Map<string, { group: string; measure: string; values: number[] }>();
-    for (const interval of state.intervals) {
-      if (!inPeriod(interval.end, options)) continue;
-      const group = state.groups.groupOf(interval.streamId, interval.end, options.by);
-      const key = `${group}\u0000${MEASURE_ORDER(interval.measure)}`;
-      const entry = days.get(key) ?? { group, measure: interval.measure, values: [] };
-      entry.values.push(interval.days);
+    for (const stretch of state.stretches) {
+      if (!inPeriod(stretch.ended, options)) continue;
+      const group = state.groups.groupOf(stretch.streamId, stretch.ended, options.by);
+      const order = String(stretchMeasures.indexOf(stretch.measure as (typeof stretchMeasures)[number])).padStart(2, '0');
+      const key = `${group}\u0000${order}`;
+      const entry = days.get(key) ?? { group, measure: stretch.measure, values: [] };
+      entry.values.push(stretch.days);
       days.set(key, entry);
     }
     return [...days]
@@ -112,7 +51,3 @@ export const leadTimes = defineReport({
       });
   },
 });
-
-/** Rows in the order a project lives them: states, then production states, then the milestones. */
-const ORDER = ['state D', 'state R', 'state A', 'state P', 'state PS', 'state I', 'state C', 'production N', 'production CIP', 'production CC', 'production S', 'production I', 'production R', 'draft-to-paid', 'paid-to-shipped'];
-const MEASURE_ORDER = (measure: string): string => String(ORDER.indexOf(measure)).padStart(2, '0');

@@ -134,3 +134,53 @@ export const fetchProductionRevenue = () => stat('/stats/production_revenue/', t
 export const fetchProductsDue = () => stat('/stats/products_due/', toProductsDue, []);
 /** GET /api/stats/projects_due/ — the projects due, soonest first. */
 export const fetchProjectsDue = () => stat('/stats/projects_due/', toProjectsDue, []);
+
+/** Which projects the Funnel and Lead times count: shop-calendar days (inclusive) and a main product type; empty for all. */
+export interface FlowFilter {
+  from: string;
+  to: string;
+  productType: string;
+}
+
+/** GET /api/stats/funnel/: the projects started in the period and how many reached each step (docs/decisions/0182). */
+export interface FunnelStep {
+  step: string;
+  projects: number;
+  of_previous_pct: number | null;
+  of_started_pct: number | null;
+  dropped: number | null;
+}
+
+/** GET /api/stats/lead_times/: days per stretch, for the stretches that ended in the period. */
+export interface LeadTime {
+  measure: string;
+  count: number;
+  p50_days: number;
+  p90_days: number;
+  max_days: number;
+}
+
+export const toFunnel = (data: unknown): FunnelStep[] =>
+  rowsOf(isRow(data) ? data.steps : null, (row) =>
+    isString(row.step) && isNumber(row.projects)
+      ? { step: row.step, projects: row.projects, of_previous_pct: numberOrNull(row.of_previous_pct), of_started_pct: numberOrNull(row.of_started_pct), dropped: numberOrNull(row.dropped) }
+      : null,
+  );
+
+export const toLeadTimes = (data: unknown): LeadTime[] =>
+  rowsOf(isRow(data) ? data.measures : null, (row) =>
+    isString(row.measure) && isNumber(row.count) && isNumber(row.p50_days)
+      ? { measure: row.measure, count: row.count, p50_days: row.p50_days, p90_days: numberOr(row.p90_days, 0), max_days: numberOr(row.max_days, 0) }
+      : null,
+  );
+
+const flowParams = (filter: FlowFilter): QueryParams => ({
+  ...(filter.from ? { from: filter.from } : {}),
+  ...(filter.to ? { to: filter.to } : {}),
+  ...(filter.productType ? { product_type: filter.productType } : {}),
+});
+
+/** GET /api/stats/funnel/?from&to&product_type — the funnel's steps. */
+export const fetchFunnel = (filter: FlowFilter) => stat('/stats/funnel/', toFunnel, [], flowParams(filter));
+/** GET /api/stats/lead_times/?from&to&product_type — lead times per measure. */
+export const fetchLeadTimes = (filter: FlowFilter) => stat('/stats/lead_times/', toLeadTimes, [], flowParams(filter));

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -13,6 +13,9 @@ vi.mock('../../../lib/api-client', async (importOriginal) => {
   return { ...actual, apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
 });
 const get = vi.mocked(apiClient.get);
+
+// Seven charts drawn in jsdom take seconds on a loaded machine: wait for them generously.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lays nothing out, so a ResponsiveContainer measures 0 × 0 and draws nothing; give the charts
 // the size a browser would.
@@ -59,6 +62,31 @@ const projectsDue = [
   },
 ];
 
+/* The Funnel and Lead times of the same shop (docs/decisions/0182): one project, started, priced, paid. */
+const funnel = {
+  from: null,
+  to: null,
+  product_type: null,
+  steps: [
+    { step: 'started', projects: 4, of_previous_pct: 100, of_started_pct: 100, dropped: 0 },
+    { step: 'submitted', projects: 3, of_previous_pct: 75, of_started_pct: 75, dropped: 1 },
+    { step: 'priced', projects: 2, of_previous_pct: 66.7, of_started_pct: 50, dropped: 1 },
+    { step: 'approved', projects: 2, of_previous_pct: 100, of_started_pct: 50, dropped: 0 },
+    { step: 'paid', projects: 1, of_previous_pct: 50, of_started_pct: 25, dropped: 1 },
+    { step: 'shipped', projects: 0, of_previous_pct: 0, of_started_pct: 0, dropped: 1 },
+    { step: 'cancelled', projects: 1, of_previous_pct: null, of_started_pct: 25, dropped: null },
+  ],
+};
+const leadTimes = {
+  from: null,
+  to: null,
+  product_type: null,
+  measures: [
+    { measure: 'state R', count: 3, p50_days: 1.5, p90_days: 4.25, max_days: 4.25 },
+    { measure: 'draft-to-paid', count: 1, p50_days: 19, p90_days: 19, max_days: 19 },
+  ],
+};
+
 function answerWith(answers: Record<string, (options?: RequestOptions) => unknown>) {
   get.mockImplementation(async (path: string, options?: RequestOptions) => {
     const answer = answers[path];
@@ -73,6 +101,8 @@ const realAnswers = {
   '/stats/production_revenue/': () => productionRevenue,
   '/stats/products_due/': () => productsDue,
   '/stats/projects_due/': () => projectsDue,
+  '/stats/funnel/': (options?: RequestOptions) => (options?.params?.product_type === 'X' ? { ...funnel, steps: funnel.steps.map((step) => ({ ...step, projects: 0 })) } : funnel),
+  '/stats/lead_times/': () => leadTimes,
 };
 
 function renderPage() {
@@ -91,7 +121,7 @@ const drawnBars = (region: HTMLElement) =>
   [...region.querySelectorAll('.recharts-bar-rectangle path')].filter((path) => Number(path.getAttribute('height') ?? '0') > 0);
 const axisTicks = (region: HTMLElement) => [...region.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((tick) => tick.textContent);
 
-describe('ReportingPage', () => {
+describe('ReportingPage', { timeout: 60_000 }, () => {
   beforeEach(() => {
     get.mockReset();
   });
@@ -170,7 +200,7 @@ describe('ReportingPage', () => {
   it('shows "No data." for every report when the stats calls fail (SPEC §8)', async () => {
     get.mockRejectedValue(new ApiError(500, 'Something went wrong.'));
     renderPage();
-    await waitFor(() => expect(screen.getAllByText('No data.')).toHaveLength(5));
+    await waitFor(() => expect(screen.getAllByText('No data.')).toHaveLength(7));
   });
 
   it('shows "No data." rather than a chart of the wrong fields when an answer has another shape', async () => {
@@ -182,5 +212,28 @@ describe('ReportingPage', () => {
     renderPage();
     await waitFor(() => expect(within(report('Rolling revenue')).getByText('No data.')).toBeInTheDocument());
     expect(within(report('Production revenue (Paid and In Progress)')).getByText('No data.')).toBeInTheDocument();
+  });
+
+  it('shows the funnel and the lead times as a chart, a table and a CSV, and asks again for a product type', async () => {
+    answerWith(realAnswers);
+    const user = userEvent.setup();
+    renderPage();
+    const funnelRegion = await waitFor(() => {
+      const region = report('Funnel');
+      expect(within(region).getByRole('row', { name: /^Submitted/ })).toBeInTheDocument();
+      return region;
+    });
+    expect(within(within(funnelRegion).getByRole('row', { name: /^Priced/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', '66.7%', '50%', '1']);
+    expect(drawnBars(funnelRegion)).toHaveLength(6);
+    const csv = decodeURIComponent(within(funnelRegion).getByRole('link', { name: 'Download CSV' }).getAttribute('href')!.split(',').slice(1).join(','));
+    expect(csv.split('\r\n').slice(0, 2)).toEqual(['step,projects,of_previous_pct,of_started_pct,dropped', 'started,4,100,100,0']);
+
+    const leadRegion = report('Lead times');
+    await waitFor(() => expect(within(leadRegion).getByRole('row', { name: /^Review/ })).toBeInTheDocument());
+    expect(within(within(leadRegion).getByRole('row', { name: /^Draft to paid/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '19.0', '19.0', '19.0']);
+
+    await user.selectOptions(within(funnelRegion).getByLabelText('Product type'), 'X');
+    await waitFor(() => expect(within(funnelRegion).getByText('No data.')).toBeInTheDocument());
+    expect(get).toHaveBeenCalledWith('/stats/funnel/', { params: { product_type: 'X' } });
   });
 });

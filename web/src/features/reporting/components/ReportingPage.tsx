@@ -18,6 +18,7 @@ import {
   type RollingRevenue,
   type StateRevenue,
 } from '../api/stats';
+import { FunnelReport, LeadTimesReport } from './FlowReports';
 
 export const ROLLING_DAY_CHOICES = [7, 30, 90, 365] as const;
 
@@ -252,7 +253,8 @@ function ProjectsDueReport({ projects }: { projects: ProjectDue[] | null }) {
 }
 
 /**
- * /internal/reporting/: revenue and due-work reports (SPEC §7 Statistics, docs/decisions/0061).
+ * /internal/reporting/: revenue and due-work reports (SPEC §7 Statistics, docs/decisions/0061), then
+ * the Funnel and Lead times (docs/decisions/0182).
  * A failed report shows "No data." (SPEC §8).
  */
 export function ReportingPage() {
@@ -272,6 +274,8 @@ export function ReportingPage() {
       <ProductionRevenueReport states={production.data ?? null} />
       <ProductsDueReport products={productsDue.data ?? null} />
       <ProjectsDueReport projects={projectsDue.data ?? null} />
+      <FunnelReport />
+      <LeadTimesReport />
     </section>
   );
 }
