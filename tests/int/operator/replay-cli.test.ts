@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { allProjections } from '@shop/projectors';
 import { databaseWithLoggedEvents } from '../../support/logged-database.js';
 
 /**
@@ -33,8 +34,9 @@ function run(command: string, args: string[]): Promise<Run> {
 }
 
 /** A line of the bar: names, blocks, percentage, events done and to do, events/s, ETA, phase. */
-const BAR = /all 6 projections \[[█░]*\] (\d+)% \| (\d+)\/(\d+) events \| (\d+) events\/s \| ETA \S+ \| ([a-z ]+)/g;
-const SUMMARY = new RegExp(`^Rebuilt all 6 projections from ${EVENTS} events in \\d+\\.\\d s \\((\\d+) events/s, (\\d+) workers?\\) → public$`, 'm');
+const ALL = `all ${allProjections.length} projections`;
+const BAR = new RegExp(`${ALL} \\[[█░]*\\] (\\d+)% \\| (\\d+)/(\\d+) events \\| (\\d+) events/s \\| ETA \\S+ \\| ([a-z ]+)`, 'g');
+const SUMMARY = new RegExp(`^Rebuilt ${ALL} from ${EVENTS} events in \\d+\\.\\d s \\((\\d+) events/s, (\\d+) workers?\\) → public$`, 'm');
 
 async function projectRows(): Promise<number> {
   const { rows } = await logged().pool.query<{ count: string }>('SELECT count(*) AS count FROM project_details');
@@ -65,10 +67,10 @@ describe('npm run replay -- --projection all', () => {
     expect(replay.stdout).toContain('\u001b[?25l');
     const drawing = replay.stdout.slice(replay.stdout.indexOf('\u001b[1G'), replay.stdout.lastIndexOf('| done'));
     expect(drawing).not.toContain('\n');
-    const draws = drawing.split('\u001b[1G').filter((draw) => draw.startsWith('all 6 projections ['));
+    const draws = drawing.split('\u001b[1G').filter((draw) => draw.startsWith(`${ALL} [`));
     expect(draws.length).toBeGreaterThanOrEqual(2);
     // The last draw, cut just before its phase: it reached every event and ended in "done".
-    expect(draws.at(-1)).toMatch(/^all 6 projections \[█+\] 100% \| 100000\/100000 events \| \d+ events\/s \| ETA \S+ $/);
+    expect(draws.at(-1)).toMatch(new RegExp(`^${ALL} \\[█+\\] 100% \\| 100000/100000 events \\| \\d+ events/s \\| ETA \\S+ $`));
     expect(replay.stdout.replaceAll('\r', '')).toMatch(new RegExp(SUMMARY.source.replace('workers?', 'worker'), 'm'));
     expect(await projectRows()).toBe(EVENTS / 10);
   });

@@ -160,13 +160,14 @@ export function LeadTimesReport() {
       <p>
         Days spent in each step, for the stretches that ended in the period (median and 90th percentile). <CsvLink name="lead-times" columns={LEAD_TIME_COLUMNS} rows={measures as unknown as Array<Record<string, unknown>>} />
       </p>
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-        <BarChart data={data}>
+      {/* Bars across, one row per stretch: the stretch names are long, and read best level. */}
+      <ResponsiveContainer width="100%" height={Math.max(CHART_HEIGHT, 60 + data.length * 40)}>
+        <BarChart data={data} layout="vertical" margin={{ left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" interval={0} angle={-30} textAnchor="end" height={80} />
-          <YAxis width={60} />
+          <XAxis type="number" />
+          <YAxis type="category" dataKey="label" width={200} interval={0} />
           <Tooltip formatter={(v) => `${daysText(Number(v))} days`} />
-          <Legend formatter={(value) => <span className="legend-label">{String(value)}</span>} />
+          <Legend verticalAlign="top" formatter={(value) => <span className="legend-label">{String(value)}</span>} />
           <Bar dataKey="p50_days" name="Median (days)" fill={BAR_COLOUR} isAnimationActive={false} />
           <Bar dataKey="p90_days" name="90th percentile (days)" fill={LIGHT_COLOUR} isAnimationActive={false} />
         </BarChart>
