@@ -282,7 +282,7 @@ describe('npm run export -- events', () => {
   });
 
   it('refuses a missing --out or format with one line and exit code 2', { timeout: 60_000 }, async () => {
-    const [noOut, badFormat] = await Promise.all([cli('export', ['events', '--format', 'parquet']), command('export', ['events', '--format', 'xlsx', '--out', 'x'])]);
+    const [noOut, badFormat] = await Promise.all([command('export', ['events', '--format', 'parquet']), command('export', ['events', '--format', 'xlsx', '--out', 'x'])]);
     expect(noOut.code).toBe(2);
     expect(noOut.stderr.trim()).toBe('export: --out <file> is needed');
     expect(badFormat.code).toBe(2);
