@@ -19,6 +19,12 @@ export function reportOptions(values: Record<string, string | undefined>, clock:
 
 function day(value: string | undefined, option: string): string | null {
   if (value === undefined) return null;
-  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new CliUsageError(`${option} must be a day such as 2026-03-31 (got ${value})`);
+  if (!DAY.test(value) || !isCalendarDay(value)) throw new CliUsageError(`${option} must be a day such as 2026-03-31 (got ${value})`);
   return value;
+}
+
+/** A day that exists (no 30 February): it reads back as itself. */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }

@@ -24,7 +24,7 @@ const ProductionQuery = z.object({
   }),
 });
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day such as 2026-03-31').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real day');
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day such as 2026-03-31').refine(isCalendarDay, 'must be a real day');
 const FlowQueryShape = z.object({
   from: Day.optional(),
   to: Day.optional(),
@@ -128,6 +128,12 @@ export function statsRoutes(deps: QueryDeps): Router {
     res.json(sorted.map((view) => ({ ...projectSummary(view), production_state: view.production_state, days_left: daysBetween(today, view.due) })));
   });
   return router;
+}
+
+/** A day that exists (no 30 February): it reads back as itself. */
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
 const flowFilter = (query: z.infer<typeof FlowQueryShape>) => ({ from: query.from ?? null, to: query.to ?? null, productType: query.product_type ?? null });

@@ -136,6 +136,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/stats/production_revenue/', spec: true, request: () => ({ url: '/api/stats/production_revenue/?states=P,I' }), expect: staffReads },
   { method: 'GET', path: '/stats/products_due/', spec: true, request: () => ({ url: '/api/stats/products_due/' }), expect: staffReads },
   { method: 'GET', path: '/stats/projects_due/', spec: true, request: () => ({ url: '/api/stats/projects_due/' }), expect: staffReads },
+  { method: 'GET', path: '/stats/funnel/', spec: false, request: () => ({ url: '/api/stats/funnel/?from=2026-01-01&product_type=P' }), expect: staffReads },
+  { method: 'GET', path: '/stats/lead_times/', spec: false, request: () => ({ url: '/api/stats/lead_times/?to=2026-12-31' }), expect: staffReads },
 
   // Extras: the shop's own notifications, written mail, the API document
   { method: 'GET', path: '/internal/notifications/', spec: false, request: () => ({ url: '/api/internal/notifications/' }), expect: staffReads },

@@ -114,3 +114,57 @@ describe('due work', () => {
     }
   });
 });
+
+describe('GET /api/stats/funnel/ and /api/stats/lead_times/ (docs/decisions/0182)', () => {
+  /** The project_flow projection runs on its own checkpoint: read until it has all four projects. */
+  async function funnel(query = '') {
+    for (let tries = 0; ; tries++) {
+      const response = await staff.get(`/api/stats/funnel/${query}`);
+      if (query !== '' || response.body.steps?.[0]?.projects === 4 || tries > 200) return response;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('counts the projects started in the period and the steps they reached, with conversion and drop-off', async () => {
+    const all = await funnel();
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ from: null, to: null, product_type: null });
+    expect(all.body.steps.map((step: any) => [step.step, step.projects, step.of_previous_pct, step.dropped])).toEqual([
+      ['started', 4, 100, 0],
+      ['submitted', 4, 100, 0],
+      ['priced', 0, 0, 4],
+      ['approved', 4, null, -4],
+      ['paid', 4, 100, 0],
+      ['shipped', 0, 0, 4],
+      ['cancelled', 0, null, null],
+    ]);
+    // Started in the last 50 days (New York calendar): pA and pB.
+    const recent = await funnel(`?from=${nyDay(new Date(now.getTime() - 50 * DAY))}`);
+    expect(recent.body.steps[0]).toMatchObject({ step: 'started', projects: 2 });
+    expect((await funnel('?product_type=BQ')).body.steps[0]).toMatchObject({ step: 'started', projects: 0 });
+  });
+
+  it('gives days per stretch ended in the period: pD spent 9 days in production', async () => {
+    await funnel();
+    const response = await staff.get('/api/stats/lead_times/');
+    expect(response.status).toBe(200);
+    const byMeasure = Object.fromEntries(response.body.measures.map((row: any) => [row.measure, row]));
+    expect(byMeasure['state I']).toEqual({ measure: 'state I', count: 1, p50_days: 9, p90_days: 9, max_days: 9 });
+    expect(byMeasure['production N']).toMatchObject({ count: 1, p50_days: 9 });
+    expect(byMeasure['draft-to-paid'].count).toBe(4);
+    const lastMonth = await staff.get(`/api/stats/lead_times/?from=${nyDay(new Date(now.getTime() - 30 * DAY))}`);
+    expect(lastMonth.body.measures.map((row: any) => row.measure)).not.toContain('state I');
+  });
+
+  it('answers 400 with a message for a bad day, an unknown product type or from after to, and 403 to customers', async () => {
+    for (const query of ['?from=yesterday', '?to=2026-02-30', '?product_type=ZZ', '?from=2026-05-01&to=2026-04-01']) {
+      for (const path of ['funnel/', 'lead_times/']) {
+        const response = await staff.get(`/api/stats/${path}${query}`);
+        expect(response.status, `${path}${query}`).toBe(400);
+        expect(response.body).toMatchObject({ status: 400, message: expect.any(String) });
+      }
+    }
+    const customer = await clientAs(shop.db.pool, shop.url, customerUser('c1'));
+    expect((await customer.get('/api/stats/funnel/')).status).toBe(403);
+  });
+});

@@ -215,6 +215,7 @@ describe('npm run report on a demo history', () => {
       [['sales'], /no report named sales/],
       [['funnel', '--as-of', 'last tuesday'], /--as-of must be an ISO date/],
       [['funnel', '--from', '2026-05-01', '--to', '2026-04-01'], /--from 2026-05-01 is after --to 2026-04-01/],
+      [['funnel', '--to', '2026-02-30'], /--to must be a day such as 2026-03-31 \(got 2026-02-30\)/],
       [['abandoned', '--idle-days', 'many'], /--idle-days must be a whole number/],
       [['funnel', '--colour'], /Unknown option '--colour'/],
       [['./no/such-report.ts'], /no report file at/],
