@@ -31,20 +31,20 @@ const cookiesFrom = async (shop: TestShop, headers: Record<string, string> = {})
 const named = (cookies: string[], name: string) => cookies.find((cookie) => cookie.startsWith(`${name}=`));
 
 describe('cookies and proxies', () => {
-  it('marks the session and CSRF cookies Secure when PUBLIC_URL is https and a trusted proxy says https', async () => {
+  it('marks the anonymous-id and CSRF cookies Secure when PUBLIC_URL is https and a trusted proxy says https', async () => {
     const cookies = await cookiesFrom(https, { 'x-forwarded-proto': 'https' });
-    expect(named(cookies, 'sid')).toMatch(/;\s*Secure/i);
+    expect(named(cookies, 'anonid')).toMatch(/;\s*Secure/i);
     expect(named(cookies, 'csrftoken')).toMatch(/;\s*Secure/i);
   });
 
   it('keeps plain cookies on an http shop', async () => {
     const cookies = await cookiesFrom(plain);
-    expect(named(cookies, 'sid')).toBeDefined();
-    expect(named(cookies, 'sid')).not.toMatch(/;\s*Secure/i);
+    expect(named(cookies, 'anonid')).toBeDefined();
+    expect(named(cookies, 'anonid')).not.toMatch(/;\s*Secure/i);
   });
 
   it('ignores X-Forwarded-Proto from a proxy TRUST_PROXY does not name: no Secure session over plain http', async () => {
     const cookies = await cookiesFrom(distrustful, { 'x-forwarded-proto': 'https' });
-    expect(named(cookies, 'sid')).toBeUndefined();
+    expect(named(cookies, 'anonid')).toBeUndefined();
   });
 });

@@ -11,12 +11,24 @@ afterAll(async () => {
 });
 
 describe('sessions and CSRF', () => {
-  it('sets a readable csrftoken cookie and an HttpOnly session cookie on an API GET', async () => {
+  it('sets a readable csrftoken cookie and an HttpOnly anonymous-id cookie on an API GET, and stores no session', async () => {
     const response = await fetch(new URL('/api/no-such-thing/', shop.url));
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('csrftoken='))).not.toMatch(/HttpOnly/i);
-    expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/HttpOnly/i);
-    expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/SameSite=Lax/i);
+    expect(cookies.find((c) => c.startsWith('anonid='))).toMatch(/HttpOnly/i);
+    expect(cookies.find((c) => c.startsWith('anonid='))).toMatch(/SameSite=Lax/i);
+    expect(cookies.find((c) => c.startsWith('sid='))).toBeUndefined();
+    const { rows } = await shop.db.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM http_sessions');
+    expect(rows[0]!.count).toBe(0);
+  });
+
+  it("refuses an anonymous visitor's token sent with another visitor's anonymous id", async () => {
+    const visitor = new ApiClient(shop.url);
+    const attacker = new ApiClient(shop.url);
+    await visitor.get('/api/no-such-thing/');
+    await attacker.get('/api/no-such-thing/');
+    const response = await visitor.post('/api/no-such-thing/', {}, { 'x-csrftoken': attacker.csrfToken! });
+    expect(response.status).toBe(403);
   });
 
   it('refuses a write without the X-CSRFToken header with 403 { status, message }', async () => {

@@ -20,8 +20,6 @@ export interface SessionUser {
 declare module 'express-session' {
   interface SessionData {
     user?: SessionUser;
-    /** Makes an anonymous session worth saving, so its CSRF token stays valid. */
-    csrfSeed?: string;
     /** What this session appended, per stream, for its reads to wait for (session-writes.ts). */
     writes?: Record<string, SessionWrite>;
   }
@@ -38,12 +36,16 @@ export interface SessionSecurity {
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
+/** Names an anonymous visitor for their CSRF token, so a read stores no session (decision 0220). */
+const ANONYMOUS_COOKIE = 'anonid';
 
 /**
  * Server sessions in PostgreSQL (express-session + connect-pg-simple) in an HttpOnly,
  * SameSite=Lax cookie, and CSRF protection (csrf-csrf, signed double submit): any GET under
  * /api/ sets a readable `csrftoken` cookie, and every POST/PUT/DELETE must echo it in the
- * `X-CSRFToken` header. The token is bound to the session, so a planted cookie is useless.
+ * `X-CSRFToken` header. The token is bound to the session of a logged-in caller, and to a random
+ * HttpOnly `anonid` cookie of an anonymous one, so a planted token cookie is useless and an
+ * anonymous read writes nothing to PostgreSQL (decision 0220).
  */
 export async function createSessionSecurity(pool: Pool, options: { secureCookies?: boolean } = {}): Promise<SessionSecurity> {
   const secret = await loadOrCreateSecret(pool, 'session');
@@ -59,7 +61,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   });
   const csrf = doubleCsrf({
     getSecret: () => secret,
-    getSessionIdentifier: (req) => req.session.id,
+    getSessionIdentifier: (req) => (req.session?.user ? req.session.id : anonymousId(req)),
     cookieName: CSRF_COOKIE,
     cookieOptions: { httpOnly: false, sameSite: 'lax', secure, path: '/' },
     getCsrfTokenFromRequest: (req) => req.get(CSRF_HEADER),
@@ -67,14 +69,15 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
 
   const issueOnRead: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    req.session.csrfSeed ??= randomBytes(8).toString('hex');
+    if (!req.session.user && !anonymousId(req)) issueAnonymousId(req, res, secure);
     // A token cookie of another (ended or replaced) session is not an error on a read: it is
     // replaced by a fresh one, else the app would answer 403 to every GET until cookies are cleared.
     csrf.generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
     next();
   };
   const protectWrites: RequestHandler = (req, _res, next) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || csrf.validateRequest(req)) return next();
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
+    if ((req.session?.user || anonymousId(req)) && csrf.validateRequest(req)) return next();
     next(new HttpError(403, 'Missing or invalid CSRF token. Reload the page and try again.'));
   };
 
@@ -86,7 +89,6 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
       await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
       req.session.user = user;
       if (writes) req.session.writes = writes;
-      req.session.csrfSeed = randomBytes(8).toString('hex');
       await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
       csrf.generateCsrfToken(req, res, { overwrite: true });
     },
@@ -96,6 +98,21 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
       res.clearCookie(CSRF_COOKIE, { path: '/' });
     },
   };
+}
+
+const issuedAnonymousIds = new WeakMap<Request, string>();
+
+function anonymousId(req: Request): string | undefined {
+  const fromCookie = (req.cookies as Record<string, string> | undefined)?.[ANONYMOUS_COOKIE];
+  return issuedAnonymousIds.get(req) ?? (fromCookie && /^[0-9a-f]{32}$/.test(fromCookie) ? fromCookie : undefined);
+}
+
+/** Like express-session, a Secure cookie is only sent over a connection Express sees as secure. */
+function issueAnonymousId(req: Request, res: Response, secure: boolean): void {
+  const id = randomBytes(16).toString('hex');
+  issuedAnonymousIds.set(req, id);
+  if (secure && !req.secure) return;
+  res.cookie(ANONYMOUS_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: TWO_WEEKS_MS });
 }
 
 export function currentUser(req: Request): SessionUser | null {
