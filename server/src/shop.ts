@@ -76,6 +76,7 @@ export async function startShop(
     let url: string | null = null;
     if (roles.includes('command') || roles.includes('query')) {
       const security = await createSessionSecurity(pool, { secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false });
+      stops.unshift(security.close);
       const projections = allProjections.map((projection) => projection.name);
       const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS };
       const deps = { ...base, runner, security, projections, readYourWrites, notificationsService: notificationsServiceOf(config) };

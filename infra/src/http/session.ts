@@ -6,7 +6,7 @@ import session from 'express-session';
 import type { Pool } from '../postgres/pool.js';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { SessionStore } from './session-store.js';
+import { CachedSessionStore } from './cached-session-store.js';
 import type { SessionWrite } from './session-writes.js';
 
 /** Who is calling, as kept in the server-side session. */
@@ -31,6 +31,8 @@ export interface SessionSecurity {
   /** Starts a fresh session for a user who just proved who they are (and a fresh CSRF token). */
   logIn: (req: Request, res: Response, user: SessionUser) => Promise<void>;
   logOut: (req: Request, res: Response) => Promise<void>;
+  /** Stops the session cache's LISTEN connection. */
+  close: () => Promise<void>;
 }
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
@@ -50,8 +52,10 @@ const ANONYMOUS_COOKIE = 'anonid';
 export async function createSessionSecurity(pool: Pool, options: { secureCookies?: boolean } = {}): Promise<SessionSecurity> {
   const secret = await loadOrCreateSecret(pool, 'session');
   const secure = options.secureCookies ?? false;
+  const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: 15 * 60 });
+  await store.listen();
   const sessions = session({
-    store: new SessionStore({ pool, tableName: 'http_sessions', pruneSessionInterval: 15 * 60 }),
+    store,
     secret,
     name: 'sid',
     resave: false,
@@ -61,7 +65,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   });
   const csrf = doubleCsrf({
     getSecret: () => secret,
-    getSessionIdentifier: (req) => (req.session?.user ? req.session.id : anonymousId(req)),
+    getSessionIdentifier: (req) => (req.session?.user ? req.session.id : (anonymousId(req) ?? '')),
     cookieName: CSRF_COOKIE,
     cookieOptions: { httpOnly: false, sameSite: 'lax', secure, path: '/' },
     getCsrfTokenFromRequest: (req) => req.get(CSRF_HEADER),
@@ -97,6 +101,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
       res.clearCookie('sid');
       res.clearCookie(CSRF_COOKIE, { path: '/' });
     },
+    close: () => store.close(),
   };
 }
 

@@ -87,6 +87,7 @@ describe('checkout payments', () => {
       expect((await streamOf(id)).map((event) => event.type)).not.toContain('PaymentRecorded');
     } finally {
       await racing.close();
+      await security.close();
     }
   });
 
