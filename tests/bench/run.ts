@@ -7,6 +7,7 @@ import { createPool, startEmbeddedPostgres } from '@shop/infra';
 import { createTestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { appendBench } from './append-bench.js';
+import { httpBench } from './http-bench.js';
 import { lagBench } from './lag-bench.js';
 import { personalDataBench } from './personal-data-bench.js';
 import { queryBench } from './query-bench.js';
@@ -27,6 +28,7 @@ const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['lag', lagBench],
   ['query', queryBench],
   ['session', sessionBench],
+  ['http', httpBench],
   ['web', webBench],
   ['personal-data', personalDataBench],
 ];

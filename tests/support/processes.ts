@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@shop/infra';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/src');
-const scripts = { command: 'start-command-api.ts', query: 'start-query-api.ts', projectors: 'start-projectors.ts' } as const;
+const scripts = { command: 'start-command-api.ts', query: 'start-query-api.ts', projectors: 'start-projectors.ts', shop: 'embedded.ts' } as const;
 
 export interface RoleProcess {
   role: keyof typeof scripts;
@@ -15,7 +15,7 @@ export interface RoleProcess {
   stop: () => Promise<void>;
 }
 
-/** Starts one role of the scaled topology as its own OS process and waits until it is up. */
+/** Starts one role of the scaled topology (or the whole embedded shop) as its own OS process and waits until it is up. */
 export async function startRole(role: keyof typeof scripts, env: Record<string, string>): Promise<RoleProcess> {
   const port = role === 'projectors' ? 0 : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, scripts[role])], {
