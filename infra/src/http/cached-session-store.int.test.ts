@@ -24,7 +24,7 @@ beforeAll(async () => {
   await Promise.all(stores.map((store) => store.listen()));
 });
 afterAll(async () => {
-  await Promise.all(stores?.map((store) => store.close()) ?? []);
+  await Promise.all(stores?.map((store) => store.stopListening()) ?? []);
   await Promise.all(pools?.map((pool) => pool.end()) ?? []);
   await db?.drop();
 });

@@ -42,8 +42,9 @@ export class CachedSessionStore extends SessionStore {
     }
   }
 
-  override async close(): Promise<void> {
-    super.close();
+  /** Stops listening and caching (and the base store's pruning timer). */
+  async stopListening(): Promise<void> {
+    this.close();
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     const client = this.listener;

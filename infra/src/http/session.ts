@@ -101,7 +101,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
       res.clearCookie('sid');
       res.clearCookie(CSRF_COOKIE, { path: '/' });
     },
-    close: () => store.close(),
+    close: () => store.stopListening(),
   };
 }
 
