@@ -75,7 +75,10 @@ export async function startShop(
 
     let url: string | null = null;
     if (roles.includes('command') || roles.includes('query')) {
-      const security = await createSessionSecurity(pool, { secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false });
+      const security = await createSessionSecurity(pool, {
+        secureCookies: config.PUBLIC_URL?.startsWith('https:') ?? false,
+        cacheSessions: roles.length === allRoles.length,
+      });
       stops.unshift(security.close);
       const projections = allProjections.map((projection) => projection.name);
       const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS };

@@ -21,18 +21,18 @@ export class CachedSessionStore extends SessionStore {
   private epoch = 0;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly listenPool: Pool,
     options: { tableName: string; pruneSessionInterval: number | false },
     private readonly ttlMs = 5_000,
   ) {
-    super({ pool, ...options });
+    super({ pool: listenPool, ...options });
   }
 
   /** Starts listening; until it does (or after it drops) every get reads PostgreSQL. */
   async listen(): Promise<void> {
     if (this.closed) return;
     try {
-      const client = await this.pool.connect();
+      const client = await this.listenPool.connect();
       client.on('notification', (message) => this.forget(message.payload ?? ''));
       client.on('error', () => this.lostListener(client));
       await client.query(`LISTEN ${CHANNEL}`);
@@ -69,8 +69,12 @@ export class CachedSessionStore extends SessionStore {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
+    // Forgotten again once written: a read that raced the write must not keep what it read.
     this.forget(sid);
-    super.set(sid, sess, callback);
+    super.set(sid, sess, (err?: unknown) => {
+      this.forget(sid);
+      callback?.(err);
+    });
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {

@@ -49,11 +49,13 @@ const ANONYMOUS_COOKIE = 'anonid';
  * HttpOnly `anonid` cookie of an anonymous one, so a planted token cookie is useless and an
  * anonymous read writes nothing to PostgreSQL (decision 0220).
  */
-export async function createSessionSecurity(pool: Pool, options: { secureCookies?: boolean } = {}): Promise<SessionSecurity> {
+export async function createSessionSecurity(pool: Pool, options: { secureCookies?: boolean; cacheSessions?: boolean } = {}): Promise<SessionSecurity> {
   const secret = await loadOrCreateSecret(pool, 'session');
   const secure = options.secureCookies ?? false;
+  // Only where every session write happens in this process (decision 0221): another process's
+  // note of a write could reach a cached copy later than the caller's next read.
   const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: 15 * 60 });
-  await store.listen();
+  if (options.cacheSessions) await store.listen();
   const sessions = session({
     store,
     secret,
