@@ -19,7 +19,7 @@ import {
   type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
-import { queryRoutes } from '@shop/query-api';
+import { LiveHub, queryRoutes } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
@@ -81,8 +81,11 @@ export async function startShop(
       });
       stops.unshift(security.close);
       const projections = allProjections.map((projection) => projection.name);
+      const live = roles.includes('query') ? new LiveHub(pool, logger, { maxStreams: config.LIVE_MAX_STREAMS }) : null;
+      await live?.start();
+      if (live) stops.unshift(() => live.stop());
       const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS };
-      const deps = { ...base, runner, security, projections, readYourWrites, notificationsService: notificationsServiceOf(config) };
+      const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
       const registry = createOpenApiRegistry();
@@ -95,12 +98,16 @@ export async function startShop(
         logger,
         before: security.middleware,
         routers,
-        extra: [observability(pool, runner)],
+        extra: [observability(pool, runner, live)],
         webDir: roles.length === 3 ? web : undefined,
         trustProxy: config.TRUST_PROXY,
       });
       const server = await listen(app, config.PORT);
-      stops.unshift(server.close);
+      // Open live streams end first, or closing the server would wait for them.
+      stops.unshift(async () => {
+        await live?.stop();
+        await server.close();
+      });
       url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
     }
     if (roles.includes('projectors')) {
@@ -116,9 +123,10 @@ export async function startShop(
 }
 
 /** /metrics, /healthz and /readyz, and the HTTP latency of every request. */
-function observability(pool: Pool, runner: ProjectionRunner | null) {
+function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHub | null) {
   const runnerHealth = runner ? () => runner.allStatuses() : undefined;
-  const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth });
+  const registries = live ? [live.metrics.registry] : [];
+  const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries });
   runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
   return observe.router;
 }
