@@ -72,7 +72,7 @@ export class ChangeFeed {
       this.readAgain = true;
       return;
     }
-    this.reading = this.readAll()
+    this.reading = this.readNew()
       .catch((error: unknown) => this.logger.warn({ err: error }, 'reading live changes failed; next poll tries again'))
       .finally(() => {
         this.reading = null;
@@ -101,7 +101,7 @@ export class ChangeFeed {
     return Number(rows[0]?.removed_through ?? 0);
   }
 
-  private async readAll(): Promise<void> {
+  private async readNew(): Promise<void> {
     for (;;) {
       const page = await this.read(this.cursor, Number.MAX_SAFE_INTEGER);
       if (page.length === 0 || this.stopped) return;

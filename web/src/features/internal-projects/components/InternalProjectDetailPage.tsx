@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { QuoteTable } from '../../../components/QuoteTable';
+import { UpdatedCue } from '../../../components/UpdatedCue';
 import { errorMessage } from '../../../lib/api-client';
 import { to } from '../../../lib/paths';
 import { updateInternalProject, type InternalProject, type InternalUpdate } from '../api/internal-projects';
@@ -60,6 +61,7 @@ export function InternalProjectDetailPage() {
       <div className="page-heading">
         <h1>Internal project detail</h1>
         <Link to={to.internalProjectPdf(project.id || id)}>Printable work order</Link>
+        <UpdatedCue projectId={project.id || id} />
       </div>
       <h2 className="project-name">{project.name || 'Untitled project'}</h2>
       <ProjectFacts project={project} customer={customer.data ?? null} />

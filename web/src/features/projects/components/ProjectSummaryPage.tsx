@@ -5,6 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { ProgressSteps } from '../../../components/ProgressSteps';
 import { QuoteTable } from '../../../components/QuoteTable';
 import { Timeline } from '../../../components/Timeline';
+import { UpdatedCue } from '../../../components/UpdatedCue';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useAfterProjectWrite, useProjectTimeline } from '../api/queries';
@@ -57,6 +58,7 @@ export function ProjectSummaryPage() {
         <p>
           State: <strong>{projectStateLabels[project.state]}</strong>
         </p>
+        {serverId && <UpdatedCue projectId={serverId} />}
       </div>
       <h2 className="project-name">{project.name || 'Untitled project'}</h2>
       <ProgressSteps state={project.state} fabricArrived={detail?.fabric_arrived === true} />
