@@ -29,7 +29,16 @@ export class LiveClient {
       headers: { cookie, accept: 'text/event-stream', ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },
       signal: controller.signal,
     });
-    if (response.status !== 200) return { status: response.status, body: await response.json() };
+    if (response.status !== 200) {
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // A proxy's error page (a process that is down): kept as text.
+      }
+      return { status: response.status, body };
+    }
     const client = new LiveClient(response, controller);
     void client.read();
     return client;
