@@ -9,6 +9,7 @@ import { readModelMigrationDirs } from '@shop/projectors';
 import { appendBench } from './append-bench.js';
 import { httpBench } from './http-bench.js';
 import { lagBench } from './lag-bench.js';
+import { liveBench } from './live-bench.js';
 import { personalDataBench } from './personal-data-bench.js';
 import { queryBench } from './query-bench.js';
 import { replayBench } from './replay-bench.js';
@@ -26,6 +27,7 @@ const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['replay', replayBench],
   ['reports', reportsBench],
   ['lag', lagBench],
+  ['live', liveBench],
   ['query', queryBench],
   ['session', sessionBench],
   ['http', httpBench],

@@ -23,10 +23,10 @@ export class LiveClient {
   ) {}
 
   /** Opens the stream; a refusal (non-200) is returned as the response with its JSON body read. */
-  static async open(url: string, cookie: string, lastEventId?: string): Promise<LiveClient | { status: number; body: any }> {
+  static async open(url: string, cookie: string, lastEventId?: string, headers: Record<string, string> = {}): Promise<LiveClient | { status: number; body: any }> {
     const controller = new AbortController();
     const response = await fetch(url, {
-      headers: { cookie, accept: 'text/event-stream', ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },
+      headers: { cookie, accept: 'text/event-stream', ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }), ...headers },
       signal: controller.signal,
     });
     if (response.status !== 200) {
