@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import express from 'express';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { projectDecider } from '@shop/domain';
-import { createLogger, createPool, handleCommand, listen, PostgresEventStore, systemClock, uuidIds } from '@shop/infra';
+import { createLogger, createPool, handleCommand, PostgresEventStore, systemClock, uuidIds } from '@shop/infra';
 import { allProjections, ProjectionRunner } from '@shop/projectors';
 import { LiveHub } from '@shop/query-api';
 import { LiveClient } from '../support/live-client.js';
@@ -40,13 +41,14 @@ async function measure(context: BenchContext, seconds: number, rate: number): Pr
   // Sessions are not what is measured: the bench names them in headers (no session check runs within the heartbeat).
   const hub = new LiveHub(pool, logger, { maxStreams: STREAMS + STAFF_STREAMS, heartbeatMs: 600_000 });
   await hub.start();
-  const app = express();
-  app.get('/live', async (req, res) => {
-    Object.assign(req, { session: { id: req.get('x-bench-session') } });
-    const user = req.get('x-bench-user')!;
-    await hub.open(req, res, { userId: user, email: '', isStaff: user === 'staff', isGuest: false }, undefined);
+  // Plain node:http: the hub uses only what Express adds nothing to (headers, write, close).
+  const server = createServer((req, res) => {
+    Object.assign(req, { session: { id: req.headers['x-bench-session'] } });
+    const user = String(req.headers['x-bench-user']);
+    void hub.open(req as unknown as Parameters<LiveHub['open']>[0], res as unknown as Parameters<LiveHub['open']>[1], { userId: user, email: '', isStaff: user === 'staff', isGuest: false }, undefined);
   });
-  const server = await listen(app, 0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
 
   const owners = Array.from({ length: STREAMS }, (_, n) => `owner-${n}`);
   const projects = Array.from({ length: rate }, (_, n) => ({ id: randomUUID(), owner: owners[n % STREAMS]! }));
@@ -61,7 +63,7 @@ async function measure(context: BenchContext, seconds: number, rate: number): Pr
   const received = new Map<string, Array<[number, number]>>();
   const clients: LiveClient[] = [];
   for (const user of [...owners, ...Array.from({ length: STAFF_STREAMS }, () => 'staff')]) {
-    const client = await LiveClient.open(`http://127.0.0.1:${server.port}/live`, '', undefined, { 'x-bench-user': user, 'x-bench-session': randomUUID() });
+    const client = await LiveClient.open(`http://127.0.0.1:${port}/live`, '', undefined, { 'x-bench-user': user, 'x-bench-session': randomUUID() });
     if (!(client instanceof LiveClient)) throw new Error(`live stream refused: ${JSON.stringify(client)}`);
     if (user !== 'staff') {
       client.onMessage = (message) => {
@@ -104,7 +106,7 @@ async function measure(context: BenchContext, seconds: number, rate: number): Pr
 
   for (const client of clients) client.close();
   await hub.stop();
-  await server.close();
+  await new Promise((resolve) => server.close(resolve));
   await runner.stop();
   await pool.end();
   const perStream = (key: 'heapUsed' | 'rss') => fmt((open[key] - before[key]) / (STREAMS + STAFF_STREAMS) / 1024, 1);
