@@ -29,7 +29,7 @@ export function useEditorRoute(): { id: string; gate: 'session' | 'home' | 'load
   const loggedIn = useSessionStore(selectLoggedIn);
   const allowed = id === GUEST_ID || loggedIn;
   const open = useEditorStore((s) => s.open);
-  // Once the store holds the project, it is the customer's draft: no read replaces it.
+  // Once the store holds the project, it is the customer's draft: only a newer read replaces it, never unsaved changes.
   const entered = useEditorStore((s) => s.projectId === id);
   const hasProject = useEditorStore((s) => s.project !== null);
   const afterRevision = useEditorStore((s) => s.revisions[id]);
