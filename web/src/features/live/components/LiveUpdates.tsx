@@ -30,8 +30,10 @@ export function LiveUpdates() {
         }
       },
       reset: () => void client.invalidateQueries(),
-      // Logged out elsewhere (or a new password, or erasure): the header and pages should say so.
-      ended: () => void useSessionStore.getState().load(),
+      // The session ended (logout, a new password, erasure, or a login replacing it): the stream
+      // stops; the app learns of a logout from its next read, as before (reloading the session
+      // here would remount pages in the middle of a login that replaced the session).
+      ended: () => undefined,
     });
   }, [client, userId, isStaff]);
   return null;
