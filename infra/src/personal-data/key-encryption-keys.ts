@@ -162,8 +162,8 @@ export class FileKeyEncryptionKeys implements KeyEncryptionKeys {
   private async replace(file: KeyFile): Promise<void> {
     const next = `${this.path}.new`;
     const old = `${this.path}.old`;
-    await writeDurably(next, file, constants.O_TRUNC);
     await this.finishReplacement();
+    await writeDurably(next, file, constants.O_TRUNC);
     await link(this.path, old);
     await rename(next, this.path);
     await syncFolder(path.dirname(this.path));
