@@ -200,3 +200,29 @@ export async function withStoppedShopsDatabase<T>(dataDir: string, work: (pool: 
     await postgres.stop();
   }
 }
+
+/**
+ * The done-when of issue 31 on a stopped shop's DATA_DIR: no file holds an erased person's values
+ * or any of `destroyedKeys`, the control customer's values are found (the search works), and no
+ * data key in any row version of the key table, unwrapped with the key file that is left, opens
+ * the erased persons' sealed fields, while the control's still open.
+ */
+export async function expectErasedOnDisk(dataDir: string, people: { erased: string[]; control: string; destroyedKeys: Buffer[] }): Promise<void> {
+  for (const who of [erasedByStaff, selfErased]) {
+    for (const [field, files] of await filesHolding(dataDir, who)) expect(files, `${who.name}'s ${field}`).toEqual([]);
+  }
+  for (const [field, files] of await filesHolding(path.join(dataDir, 'postgres'), control)) {
+    expect(files.length, `the control customer's ${field} is found (the search works)`).toBeGreaterThan(0);
+  }
+  for (const key of people.destroyedKeys) expect(await anyFileHolds(dataDir, key), 'a destroyed key').toBeNull();
+  const kekFile = path.join(dataDir, 'keys', 'personal-data-kek.json');
+  expect((await keysInFile(kekFile)).size, 'one key-encryption key left').toBe(1);
+  await withStoppedShopsDatabase(dataDir, async (pool) => {
+    const keys = dataKeysFrom(await keyRowVersions(pool), await keysInFile(kekFile));
+    const sealed = await sealedEnvelopes(pool);
+    for (const erased of people.erased) expect(anyOpens(sealed.get(erased)!, keys), `an erased person's fields open`).toBe(false);
+    expect(anyOpens(sealed.get(people.control)!, keys), "the control customer's fields open").toBe(true);
+    const purged = await pool.query<{ person_id: string }>('SELECT person_id FROM personal_data_keys WHERE purged_at IS NOT NULL ORDER BY person_id');
+    expect(purged.rows.map((row) => row.person_id)).toEqual([...people.erased].sort());
+  });
+}
