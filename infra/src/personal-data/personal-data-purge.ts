@@ -131,9 +131,34 @@ async function purgeLocked(pool: Pool, client: pg.PoolClient, keks: KeyEncryptio
   return marked.rowCount ?? 0;
 }
 
+/**
+ * How long a purge waits for one table lock before it lets go and tries again. Without it, a purge
+ * queued behind a transaction of the shop's that waits on its own query on another connection (which
+ * waits behind the purge) would deadlock where PostgreSQL cannot see it.
+ */
+const LOCK_TIMEOUT = '2s';
+const LOCK_ATTEMPTS = 30;
+
+/** `work` again after a lock timeout (SQLSTATE 55P03), a pause between, at most LOCK_ATTEMPTS times. */
+async function retryingLocks<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55P03' || attempt >= LOCK_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** Step 2: in one transaction, with new keys held back (they would be wrapped under the old key-encryption key). */
-async function rewrapAll(pool: Pool, keks: KeyEncryptionKeys, current: string): Promise<number> {
+function rewrapAll(pool: Pool, keks: KeyEncryptionKeys, current: string): Promise<number> {
+  return retryingLocks(() => rewrapOnce(pool, keks, current));
+}
+
+async function rewrapOnce(pool: Pool, keks: KeyEncryptionKeys, current: string): Promise<number> {
   return inTransaction(pool, async (tx) => {
+    await tx.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
     await tx.query('LOCK TABLE personal_data_keys IN EXCLUSIVE MODE');
     const rows = await tx.query<{ person_id: string; data_key: Buffer; kek_id: string | null }>(
       'SELECT person_id, data_key, kek_id FROM personal_data_keys WHERE data_key IS NOT NULL AND kek_id IS DISTINCT FROM $1',
@@ -175,10 +200,17 @@ async function rewriteTables(client: pg.PoolClient, log: PurgeLog): Promise<void
     [...PURGED_TABLES],
   ]);
   const tables = present.rows.map((row) => `public.${row.name}`);
-  // ANALYZE too: its samples of the old rows (pg_statistic's most common values) are replaced.
-  await client.query(`VACUUM (FULL, ANALYZE) ${tables.join(', ')}`);
-  // pg_statistic's own dead versions still hold the old samples; only a superuser may rewrite it.
-  await client.query('VACUUM FULL pg_catalog.pg_statistic').catch((error: Error) => log('personal data purge: pg_statistic not rewritten', { reason: error.message }));
+  await client.query(`SET lock_timeout = '${LOCK_TIMEOUT}'`);
+  try {
+    // One table at a time, each retried on its own. ANALYZE too: its samples of the old rows (pg_statistic's most common values) are replaced.
+    for (const table of tables) await retryingLocks(() => client.query(`VACUUM (FULL, ANALYZE) ${table}`));
+    // pg_statistic's own dead versions still hold the old samples; only a superuser may rewrite it.
+    await retryingLocks(() => client.query('VACUUM FULL pg_catalog.pg_statistic')).catch((error: Error) =>
+      log('personal data purge: pg_statistic not rewritten', { reason: error.message }),
+    );
+  } finally {
+    await client.query('RESET lock_timeout');
+  }
   log('personal data purge: tables rewritten', { tables: tables.length });
 }
 

@@ -34,6 +34,8 @@ async function startProcess(dataDir: string) {
     new Promise<void>((resolve, reject) => {
       if (output.includes(text)) return resolve();
       waiters.push({ text, resolve, reject });
+      // Bounded (generous for a loaded machine), so that a stall says where the shop was.
+      setTimeout(() => reject(new Error(`the shop did not say "${text}" within 180 s:\n${output.slice(-8000)}`)), 180_000).unref();
       void exited.then((code) => reject(new Error(`the shop exited with ${code} before saying "${text}":\n${output.slice(-5000)}`)));
     });
   await said('is running at');
