@@ -68,8 +68,16 @@ export class PersonalDataKeys {
     const dataKey = randomBytes(32);
     const generation = this.generation;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const kekId = this.wrappingKek ?? (await this.readWrappingKek());
-      const { wrapped } = await this.keks.wrap(dataKey, personId, kekId);
+      const remembered = this.wrappingKek;
+      const kekId = remembered ?? (await this.readWrappingKek());
+      // The key this process remembers may have been retired and destroyed by a purge since: read the database's.
+      const wrapping = await this.keks.wrap(dataKey, personId, kekId).catch((error: unknown) => {
+        if (remembered === null) throw error;
+        this.wrappingKek = null;
+        return null;
+      });
+      if (!wrapping) continue;
+      const { wrapped } = wrapping;
       // Only under the key the database names: a purge that re-wrapped every key meanwhile has moved on to a new one.
       const made = await this.pool.query(
         `INSERT INTO personal_data_keys (person_id, data_key, kek_id)
