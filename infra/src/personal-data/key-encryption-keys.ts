@@ -65,6 +65,14 @@ export class FileKeyEncryptionKeys implements KeyEncryptionKeys {
     return keys;
   }
 
+  /** The keys in an existing file, read only: for a reader beside the process that owns the file (a rebuild's worker thread). */
+  static async existing(file: string): Promise<FileKeyEncryptionKeys> {
+    const keys = new FileKeyEncryptionKeys(path.resolve(file));
+    await keys.reload();
+    keys.loaded();
+    return keys;
+  }
+
   /** True when the file did not exist before this process opened it. */
   fresh = false;
 

@@ -163,7 +163,8 @@ export class PersonalDataKeys {
        SELECT kek_id FROM named UNION ALL SELECT kek_id FROM personal_data_kek`,
       [await this.keks.current()],
     );
-    const kekId = result.rows[0]!.kek_id;
+    // A writer that named it at the same moment committed after this statement's snapshot: read theirs.
+    const kekId = result.rows[0]?.kek_id ?? (await this.pool.query<{ kek_id: string }>('SELECT kek_id FROM personal_data_kek')).rows[0]!.kek_id;
     this.wrappingKek = kekId;
     return kekId;
   }
