@@ -116,11 +116,6 @@ export class PersonalDataKeys {
     return result.rows[0]!.n;
   }
 
-  async erasedAt(personId: string): Promise<{ erasedAt: Date | null; purgedAt: Date | null }> {
-    const result = await this.pool.query<{ erased_at: Date | null; purged_at: Date | null }>('SELECT erased_at, purged_at FROM personal_data_keys WHERE person_id = $1', [personId]);
-    return { erasedAt: result.rows[0]?.erased_at ?? null, purgedAt: result.rows[0]?.purged_at ?? null };
-  }
-
   /** Starts caching keys: erasures in any process reach this one by NOTIFY. */
   async listen(): Promise<void> {
     if (this.listening) return;
