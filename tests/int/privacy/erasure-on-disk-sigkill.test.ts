@@ -16,7 +16,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** The shop's own entry point (what `npm start` execs, without the web build) as a process of its own, on DATA_DIR. */
 async function startProcess(dataDir: string) {
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', PERSONAL_DATA_PURGE_MINUTES: '600', ...staffEnv };
+  // The shop's default key file under DATA_DIR, not the test file's (tests/support/int-keys.ts).
+  const { PERSONAL_DATA_KEK_FILE: _testKeys, ...inherited } = process.env;
+  const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', PERSONAL_DATA_PURGE_MINUTES: '600', ...staffEnv };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/embedded.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const waiters: Array<{ text: string; resolve: () => void; reject: (error: Error) => void }> = [];
