@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'int',
           globalSetup: ['./tests/support/global-setup.ts'],
+          setupFiles: ['./tests/support/int-keys.ts'],
           include: ['tests/int/**/*.test.ts', '**/src/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,

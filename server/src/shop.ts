@@ -10,8 +10,12 @@ import {
   createMailTransport,
   createPool,
   listen,
+  bindKeyEncryptionKeys,
+  keyEncryptionKeyFile,
   migrate,
   openEventStore,
+  openKeyEncryptionKeys,
+  personalDataKeysOf,
   systemClock,
   uuidIds,
   type EmbeddedConfig,
@@ -23,6 +27,7 @@ import { LiveHub, queryRoutes } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
+import { startPurgeSchedule } from './purge-schedule.js';
 import { seedOnFirstStart } from './seed.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -57,8 +62,14 @@ export async function startShop(
     await migrate(database.url, readModelMigrationDirs, (message) => logger.debug(message));
     const pool = createPool(database.url, 20);
     stops.unshift(() => pool.end());
-    const eventStore = openEventStore(config, pool);
+    // Data keys are wrapped under key-encryption keys kept outside the database (docs/decisions/0162).
+    const keks = await openKeyEncryptionKeys(config);
+    await bindKeyEncryptionKeys(pool, keks, keyEncryptionKeyFile(config));
+    const eventStore = openEventStore(config, pool, keks);
     stops.unshift(() => eventStore.close());
+    const dataKeys = personalDataKeysOf(eventStore)!;
+    await dataKeys.listen();
+    stops.unshift(() => dataKeys.unlisten());
     const base = { pool, eventStore, clock: systemClock, ids: uuidIds, logger };
 
     let runner: ProjectionRunner | null = null;
@@ -70,6 +81,8 @@ export async function startShop(
       const started = runner;
       stops.unshift(() => started.stop());
     }
+    // After the projectors' stop in the list, so the purge at shutdown still sees them catch up; before the server's.
+    if (roles.includes('command')) stops.unshift(startPurgeSchedule(pool, keks, config.PERSONAL_DATA_PURGE_MINUTES, logger));
     if (roles.includes('command')) await seedOnFirstStart({ ...base, staff: config, demoAccounts: !config.DATABASE_URL });
     if (roles.includes('query')) await loadCatalogue(pool);
 

@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { createLogger, embeddedConfigSchema, loadConfig } from '@shop/infra';
@@ -11,7 +14,9 @@ export interface TestShop extends RunningShop {
 /** The whole embedded shop on a fresh database of the test PostgreSQL, on a free port. */
 export async function startTestShop(env: Record<string, string> = {}, webDir?: string): Promise<TestShop> {
   const db = await createTestDatabase(inject('adminDatabaseUrl'));
-  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env });
+  // Key-encryption keys of this shop's own: a purge in one test's shop must not rotate another's.
+  const keys = path.join(await mkdtemp(path.join(os.tmpdir(), 'shop-test-keys-')), 'personal-data-kek.json');
+  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn', PERSONAL_DATA_KEK_FILE: keys, ...env });
   const shop = await startShop(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), undefined, webDir);
   if (!shop.url) throw new Error('the embedded shop always serves HTTP');
   return {

@@ -33,6 +33,17 @@ export const commonConfigSchema = z.object({
     .regex(/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//, 'must be an esdb:// connection string')
     .optional()
     .describe('EventStoreDB connection string; set to use it instead of the PostgreSQL event store'),
+  PERSONAL_DATA_KEK_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('File of the key-encryption keys that wrap personal data keys (default DATA_DIR/keys/personal-data-kek.json); keep it out of database backups'),
+  PERSONAL_DATA_PURGE_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(15)
+    .describe('At most one purge of erased personal data from disk per this many minutes (and one at shutdown)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 
