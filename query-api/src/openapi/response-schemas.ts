@@ -229,3 +229,9 @@ export const ProjectionHealth = z.object({
   projections: z.array(z.object({ name: z.string(), position: z.number().int(), lag_events: z.number().int(), lag_ms: z.number().int(), parked_streams: z.number().int() })),
   parked_streams: z.array(ParkedStreamShape),
 });
+
+export const ReadModelLag = z.object({
+  catching_up: z.boolean().describe('True while one of them is behind the log by more than a moment (1.5 s or 100 events).'),
+  events_behind: z.number().int().describe('The most events any of them has still to apply; 0 when not catching up.'),
+  read_models: z.array(z.object({ name: z.string(), events_behind: z.number().int(), lag_ms: z.number().int() })),
+});

@@ -8,6 +8,7 @@ import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
 import { fetchInternalProjects } from '../api/internal-projects';
 import { internalProjectKeys } from '../api/queries';
 import type { InternalProjectSummary } from '../api/internal-projects';
+import { CatchingUp } from '../../../components/CatchingUp';
 
 /** The customer column: name and e-mail, as the server resolved them (never the id). */
 function customerLabel(p: InternalProjectSummary): string {
@@ -25,6 +26,7 @@ export function InternalProjectListPage() {
         <h1>Internal projects</h1>
         <Link to={paths.internalTransfer}>Transfer a project</Link>
       </div>
+      <CatchingUp readModels={['projects', 'users']} />
       <ProjectFilters idPrefix="internal" states={internalStateOrder} state={state} onStateChange={setState} name={name} onNameChange={setName} />
       {load.kind === 'loading' && <p role="status">Loading projects…</p>}
       {load.kind === 'failed' && <Alert>{load.message}</Alert>}
