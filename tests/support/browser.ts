@@ -68,3 +68,13 @@ function watchPage(page: Page, note: (problem: string) => void): void {
     if (response.status() >= 400) note(`answer ${response.status()} on ${where()}: ${response.request().method()} ${response.url()}`);
   });
 }
+
+/**
+ * The screens tests open a bad activation link, a bad profile-completion link and an unknown
+ * organization on purpose, to see their error screens: the API's 4xx answers there are expected.
+ */
+const BAD_LINK_PAGES = String.raw`\/(activation\/abc|profile-completion\/abc|internal\/organizations\/unknown)`;
+export const badLinkPagesAllowed: readonly RegExp[] = [
+  new RegExp(String.raw`^answer 40\d on ${BAD_LINK_PAGES}: `),
+  new RegExp(String.raw`^console error on ${BAD_LINK_PAGES}: Failed to load resource: the server responded with a status of 40\d`),
+];

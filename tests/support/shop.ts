@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { createLogger, embeddedConfigSchema, loadConfig } from '@shop/infra';
+import { readModelMigrationDirs } from '@shop/projectors';
 import { startShop, type RunningShop } from '@shop/server';
 
 export interface TestShop extends RunningShop {
@@ -8,9 +9,14 @@ export interface TestShop extends RunningShop {
   db: TestDatabase;
 }
 
-/** The whole embedded shop on a fresh database of the test PostgreSQL, on a free port. */
-export async function startTestShop(env: Record<string, string> = {}, webDir?: string): Promise<TestShop> {
-  const db = await createTestDatabase(inject('adminDatabaseUrl'));
+/**
+ * The whole embedded shop on a fresh database of the test PostgreSQL, on a free port. `before`
+ * writes into the (migrated) database before the shop starts, as a shop finds a history it has
+ * not read yet after `npm run demo-data` or a restore.
+ */
+export async function startTestShop(env: Record<string, string> = {}, webDir?: string, before?: (db: TestDatabase) => Promise<void>): Promise<TestShop> {
+  const db = await createTestDatabase(inject('adminDatabaseUrl'), before ? readModelMigrationDirs : undefined);
+  await before?.(db);
   const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env });
   const shop = await startShop(config, createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), undefined, webDir);
   if (!shop.url) throw new Error('the embedded shop always serves HTTP');
