@@ -5,6 +5,7 @@
  * reading the page. Headless Chromium renders the SVG, so no image library is needed. The output
  * is committed, so the build does not depend on this script; run it after redrawing the SVG.
  */
+import { Buffer } from 'node:buffer';
 import console from 'node:console';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

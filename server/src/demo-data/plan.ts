@@ -36,7 +36,6 @@ export interface DemoPlan {
 const HOUR_MS = 3_600_000;
 /** Target states, weighted like a shop a year into trading: most work shipped, some in every stage. */
 const STATE_WEIGHTS: Record<ProjectState, number> = { D: 8, R: 7, A: 8, P: 3, I: 6, PS: 2, C: 8, S: 36, X: 6 };
-const PAYING: readonly ProjectState[] = ['P', 'I', 'PS', 'C', 'S'];
 /** Paid, not yet completed. */
 const WORKROOM: readonly ProjectState[] = ['P', 'I', 'PS'];
 /**
