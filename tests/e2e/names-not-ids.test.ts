@@ -43,7 +43,7 @@ async function expectNoIdsShown(): Promise<void> {
   const texts = await page.locator('main td, main li, main .field-hint').evaluateAll((cells) =>
     cells.map((cell) => {
       const copy = cell.cloneNode(true) as HTMLElement;
-      for (const raw of copy.querySelectorAll('details')) raw.remove();
+      copy.querySelectorAll('details').forEach((raw) => raw.remove());
       return copy.textContent ?? '';
     }),
   );
