@@ -50,7 +50,8 @@ export async function lighthouseBench(context: BenchContext): Promise<Row[]> {
         const categories = result?.lhr.categories ?? {};
         const scores = CATEGORIES.map((name) => `${name} ${Math.round((categories[name]?.score ?? 0) * 100)}`).join(', ');
         const lcp = result?.lhr.audits['largest-contentful-paint']?.displayValue ?? '?';
-        rows.push({ section: 'lighthouse', case: `${page.path} (${preset})`, figures: `${scores}; LCP ${lcp}`, ratio: 'goal: perf >= 90 mobile, >= 95 desktop; others >= 95' });
+        const tbt = result?.lhr.audits['total-blocking-time']?.displayValue ?? '?';
+        rows.push({ section: 'lighthouse', case: `${page.path} (${preset})`, figures: `${scores}; LCP ${lcp}, TBT ${tbt}`, ratio: 'goal: perf >= 90 mobile, >= 95 desktop; others >= 95' });
         process.stderr.write(`lighthouse ${page.path} (${preset}): ${scores}\n`);
       }
     }
