@@ -4,7 +4,7 @@ import { apiClient } from './api-client';
 import type { GetJson } from './api-types';
 
 /** The read models a page reads (query-api's projection names). */
-export type ReadModel = 'projects' | 'project_history' | 'revenue' | 'users' | 'organizations' | 'notifications';
+export type ReadModel = 'projects' | 'project_history' | 'project_flow' | 'revenue' | 'users' | 'organizations' | 'notifications';
 
 /** How often a page asks again while it is behind; it never asks while caught up. */
 const POLL_MS = 2_000;

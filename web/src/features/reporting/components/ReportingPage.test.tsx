@@ -247,7 +247,7 @@ describe('ReportingPage', { timeout: 60_000 }, () => {
     });
     renderPage();
     expect(await screen.findByText(/^Catching up: 12,345 events behind/)).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/read-models/lag/', { params: { read_models: 'revenue,projects' } });
+    expect(get).toHaveBeenCalledWith('/read-models/lag/', { params: { read_models: 'revenue,projects,project_flow' } });
     behind = false;
     await waitFor(() => expect(screen.queryByText(/^Catching up/)).not.toBeInTheDocument(), { timeout: 6_000 });
     await waitFor(() => expect(within(report('Monthly revenue')).getByText(/Last 12 months:/)).toHaveTextContent('Last 12 months: $540.00 from 1 payment.'));

@@ -270,7 +270,7 @@ export function ReportingPage() {
   return (
     <section className="reporting">
       <h1>Reports</h1>
-      <CatchingUp readModels={['revenue', 'projects']} />
+      <CatchingUp readModels={['revenue', 'projects', 'project_flow']} />
       <MonthlyRevenueReport months={monthly.data ?? null} />
       <RollingRevenueReport rolling={rolling.data} days={days} onDays={setDays} />
       <ProductionRevenueReport states={production.data ?? null} />
