@@ -59,7 +59,10 @@ function watchPage(page: Page, note: (problem: string) => void): void {
   page.on('console', (message) => {
     if (message.type() === 'error') note(`console error on ${where()}: ${message.text()} (${message.location().url})`);
   });
-  page.on('pageerror', (error) => note(`page error on ${where()}: ${error.message}`));
+  // An init script of a test (one that sets localStorage, say) also runs on about:blank, where it may throw: not the app's error.
+  page.on('pageerror', (error) => {
+    if (page.url() !== 'about:blank' && page.url() !== '') note(`page error on ${where()}: ${error.message}`);
+  });
   page.on('requestfailed', (request) => {
     const failure = request.failure()?.errorText ?? '';
     if (!failure.includes('ERR_ABORTED')) note(`request failed on ${where()}: ${request.method()} ${request.url()} ${failure}`);
