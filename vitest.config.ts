@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: ['./tests/support/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['./tests/support/page-problems-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -10,6 +10,7 @@ import { appendBench } from './append-bench.js';
 import { httpBench } from './http-bench.js';
 import { lagBench } from './lag-bench.js';
 import { liveBench } from './live-bench.js';
+import { lighthouseBench } from './lighthouse-bench.js';
 import { personalDataBench } from './personal-data-bench.js';
 import { queryBench } from './query-bench.js';
 import { replayBench } from './replay-bench.js';
@@ -33,6 +34,7 @@ const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['http', httpBench],
   ['web', webBench],
   ['personal-data', personalDataBench],
+  ['lighthouse', lighthouseBench],
 ];
 
 async function main() {

@@ -23,7 +23,10 @@ beforeAll(async () => {
   shop = await startCommandShop();
   customer = await activeCustomer(shop, 'Tabitha Twotabs');
   staff = await staffClient(shop);
-  browser = await launchChromium();
+  // The stale saves are refused with a 409 on purpose; nothing else may fail.
+  browser = await launchChromium({
+    allow: [/^answer 409 on [^:]+: PUT \S+\/api\/(internal\/)?projects\/[\w-]+\/$/, /^console error on [^:]+: Failed to load resource: the server responded with a status of 409 \(Conflict\)/],
+  });
 });
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);

@@ -2995,6 +2995,10 @@ export interface paths {
                             total_quantity: number;
                             updated: string;
                             user: string;
+                            user_email: string | null;
+                            /** @description "Wendy Walker (customer)". */
+                            user_in_words: string;
+                            user_name: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -3086,6 +3090,8 @@ export interface paths {
                         "application/json": {
                             activity: {
                                 actor: string;
+                                /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                actor_in_words: string;
                                 at: string;
                                 /** @enum {string} */
                                 kind: "P" | "S" | "E" | "PR";
@@ -3114,6 +3120,8 @@ export interface paths {
                             due: string | null;
                             events: {
                                 actor: string;
+                                /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                actor_in_words: string;
                                 at: string;
                                 /** @enum {string} */
                                 kind: "P" | "S" | "E" | "PR";
@@ -3162,6 +3170,7 @@ export interface paths {
                             };
                             staff_notes: {
                                 author: string;
+                                author_in_words: string;
                                 created: string;
                                 id: string;
                                 text: string;
@@ -3563,6 +3572,8 @@ export interface paths {
                             project?: ({
                                 activity: {
                                     actor: string;
+                                    /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                    actor_in_words: string;
                                     at: string;
                                     /** @enum {string} */
                                     kind: "P" | "S" | "E" | "PR";
@@ -3591,6 +3602,8 @@ export interface paths {
                                 due: string | null;
                                 events: {
                                     actor: string;
+                                    /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                    actor_in_words: string;
                                     at: string;
                                     /** @enum {string} */
                                     kind: "P" | "S" | "E" | "PR";
@@ -3639,6 +3652,7 @@ export interface paths {
                                 };
                                 staff_notes: {
                                     author: string;
+                                    author_in_words: string;
                                     created: string;
                                     id: string;
                                     text: string;
@@ -7043,6 +7057,71 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/read-models/lag/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the named read models are catching up on the event log, and by how many events */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated read-model names (projects, project_history, revenue, users, organizations, notifications); all when absent. */
+                    read_models?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description True while one of them is behind the log by more than a moment (1.5 s or 100 events). */
+                            catching_up: boolean;
+                            /** @description The most events any of them has still to apply; 0 when not catching up. */
+                            events_behind: number;
+                            read_models: {
+                                events_behind: number;
+                                lag_ms: number;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid parameters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

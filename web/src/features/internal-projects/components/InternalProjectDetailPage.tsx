@@ -17,6 +17,7 @@ import { Panel } from './Panel';
 import { PricingForm } from './PricingForm';
 import { ProjectFacts } from './ProjectFacts';
 import { WorkflowPanel } from './WorkflowPanel';
+import { CatchingUp } from '../../../components/CatchingUp';
 
 /** /internal/projects/{id}: staff edit, pricing, workflow, notes, e-mails, activity and the full audit log with time travel. */
 export function InternalProjectDetailPage() {
@@ -64,6 +65,7 @@ export function InternalProjectDetailPage() {
         <UpdatedCue projectId={project.id || id} />
       </div>
       <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <CatchingUp readModels={['projects', 'project_history', 'users']} />
       <ProjectFacts project={project} customer={customer.data ?? null} />
 
       {message && <Alert kind={message.kind}>{message.text}</Alert>}

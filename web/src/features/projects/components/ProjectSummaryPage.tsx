@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { useAfterProjectWrite, useProjectTimeline } from '../api/queries';
 import { GUEST_ID, useEditorStore } from '../stores/editor-store';
 import { useEditorRoute } from './ProjectEditorPage';
+import { CatchingUp } from '../../../components/CatchingUp';
 
 const PAID_STATES = ['P', 'I', 'PS', 'C', 'S'];
 
@@ -61,6 +62,7 @@ export function ProjectSummaryPage() {
         {serverId && <UpdatedCue projectId={serverId} />}
       </div>
       <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <CatchingUp readModels={['projects', 'project_history']} />
       <ProgressSteps state={project.state} fabricArrived={detail?.fabric_arrived === true} />
       <dl className="facts">
         {detail?.submitted && (
