@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import { logIn, saveScreen, seriousAxeViolations, waitForMailLink, withScreenshot } from '../support/e2e.js';
+import { logIn, saveScreen, seriousAxeViolations, waitForMailLink, watchCspViolations, withScreenshot } from '../support/e2e.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
 /**
@@ -24,6 +24,7 @@ let staffContext: BrowserContext;
 let customer: Page;
 let staff: Page;
 let projectId = '';
+let cspViolations: string[][] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
@@ -31,6 +32,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  cspViolations = await Promise.all([customerContext, staffContext].map(watchCspViolations));
   customer = await customerContext.newPage();
   staff = await staffContext.newPage();
 });
@@ -184,5 +186,9 @@ describe('journeys in Chromium', () => {
       await staff.waitForTimeout(1000); // let the charts draw
       await saveScreen(staff, 'reporting');
     });
+  });
+
+  it('met no Content Security Policy violation on any page of the journeys, checkout payment included (issue 38)', () => {
+    expect(cspViolations.flat()).toEqual([]);
   });
 });
