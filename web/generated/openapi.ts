@@ -264,14 +264,14 @@ export interface paths {
                             category: string | null;
                             contains_upholstery: boolean;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             created: string;
                             due: string | null;
@@ -2635,7 +2635,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;
@@ -2991,7 +2991,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;
@@ -3100,14 +3100,14 @@ export interface paths {
                             contains_upholstery: boolean;
                             copied_from: string | null;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             created: string;
                             deleted: boolean;
@@ -3577,14 +3577,14 @@ export interface paths {
                                 contains_upholstery: boolean;
                                 copied_from: string | null;
                                 cost: {
-                                    fabric: number;
-                                    labor: number;
+                                    fabric: number | null;
+                                    labor: number | null;
                                     paid: number;
-                                    remaining: number;
+                                    remaining: number | null;
                                     shipping: number;
-                                    subtotal: number;
-                                    tax: number;
-                                    total: number;
+                                    subtotal: number | null;
+                                    tax: number | null;
+                                    total: number | null;
                                 };
                                 created: string;
                                 deleted: boolean;
@@ -4725,14 +4725,14 @@ export interface paths {
                         "application/json": {
                             additional_notes: string;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             customer: {
                                 email: string;
@@ -5842,7 +5842,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Complete a guest registration: name and password; logs the user in */
+        /** Complete a guest registration: name and password; logs the user in. When the address already has an account, the guest's project joins it instead (no name or password needed; log in to see it) */
         put: {
             parameters: {
                 query?: never;
@@ -5855,8 +5855,8 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/json": {
-                        name: string;
-                        password: string;
+                        name?: string;
+                        password?: string;
                         phone?: string;
                     };
                 };
@@ -6007,7 +6007,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;
@@ -6282,14 +6282,14 @@ export interface paths {
                             category: string | null;
                             contains_upholstery: boolean;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             created: string;
                             due: string | null;
@@ -7795,7 +7795,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;

@@ -85,8 +85,9 @@ export function ProjectEditorPage() {
   return <ProjectEditor routeId={route.id} />;
 }
 
-/** The line totals added up; 'Price TBD' while any line has no price. */
+/** The line totals added up; 'Price TBD' while any line has no price, or while there is no line at all. */
 export function projectPreviewTotal(project: EditorProject, catalogue: Catalogue): number | null {
+  if (project.fabrics.every((fabric) => fabric.items.length === 0)) return null;
   let total = 0;
   for (const fabric of project.fabrics) {
     for (const item of fabric.items) {
