@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestShop } from '../../support/shop.js';
-import { activeCustomer, anonymous, completeFabric, STAFF, startCommandShop, staffClient } from './helpers.js';
+import { activeCustomer, anonymous, completeFabric, startCommandShop, staffClient } from './helpers.js';
 
 let shop: TestShop;
 beforeAll(async () => {
