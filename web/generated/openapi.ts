@@ -2718,6 +2718,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/privacy/purge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many erasures still wait for the purge that removes them from the database files (docs/decisions/0162) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed, or a missing CSRF token. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No such item. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/projections/": {
         parameters: {
             query?: never;
