@@ -150,6 +150,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/users/export/', spec: false, request: () => ({ url: '/api/users/export/' }), expect: { anonymous: 401, guest: 'ok', customer: 'ok', otherCustomer: 'ok', staff: 'ok' } },
   { method: 'POST', path: '/users/erase/', spec: false, request: () => ({ url: '/api/users/erase/', body: {} }), expect: loggedIn },
   { method: 'POST', path: '/internal/users/{id}/erase/', spec: false, request: () => ({ url: '/api/internal/users/no-such-user/erase/' }), expect: staffOnly },
+  // How many erasures still wait for the physical purge (decision 0162).
+  { method: 'GET', path: '/internal/privacy/purge/', spec: false, request: () => ({ url: '/api/internal/privacy/purge/' }), expect: staffReads },
   // Operations (decision 0111): the health view and a retry of a stream nobody parked.
   // Everyone logged in may follow the changes of what they may read (decision 0170); its 200 is a stream.
   { method: 'GET', path: '/live/', spec: false, request: () => ({ url: '/api/live/' }), expect: { anonymous: 401, guest: 'ok', customer: 'ok', otherCustomer: 'ok', staff: 'ok' } },
