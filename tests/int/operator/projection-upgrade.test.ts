@@ -1,0 +1,342 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLogger, embeddedConfigSchema, loadConfig, PostgresEventStore, type Logger } from '@shop/infra';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, type Projection } from '@shop/projectors';
+import { startShop, type RunningShop } from '@shop/server';
+import type { ApiClient } from '../../support/http-client.js';
+import { loadEvents } from '../../support/event-history.js';
+import { appendDomainEvents, memberAdded, organizationCreated } from '../queries/support/domain-events.js';
+import { fingerprint, waitCaughtUp } from '../queries/support/read-model-fingerprint.js';
+import { clientAs, staffUser } from '../queries/support/sessions.js';
+import { memberCountMigration, organizationsV2, projectionsWith } from './support/organizations-v2.js';
+
+/**
+ * Issue 35 (docs/decisions/0215): a projection whose code has a new version is rebuilt in the
+ * background and swapped in while its old tables serve and follow the log. Organizations at a
+ * test-only version 2 that adds a column (support/organizations-v2.ts), over a log of project
+ * events and organizations with members; the shop's command and query roles run in this process
+ * over HTTP while a staff client creates organizations and reads the list all along.
+ */
+const HISTORY = Number(process.env.UPGRADE_TEST_EVENTS ?? 40_000);
+const ORGANIZATIONS = 120;
+const BROKEN = 'Broken Org';
+const childScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'support/upgrade-projectors.ts');
+const organizationsV1 = allProjections.find((projection) => projection.name === 'organizations')!;
+
+let db: TestDatabase;
+let shop: RunningShop;
+let staff: ApiClient;
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
+  await loadEvents(db.pool, HISTORY);
+  const at = '2026-06-01T12:00:00.000Z';
+  for (let n = 0; n < ORGANIZATIONS; n++) {
+    const id = randomUUID();
+    const members = Array.from({ length: n % 5 }, () => memberAdded(randomUUID(), at, 'staff-1'));
+    await appendDomainEvents(db.pool, `organization-${id}`, [organizationCreated(id, n === 7 ? BROKEN : `Org ${n}`, at, 'staff-1'), ...members]);
+  }
+  // The shop at version 1 (which records its versions), then version 2's migration.
+  await rebuildAll({ pool: db.pool, eventStore: store() }, allProjections, { workers: 1 });
+  await db.pool.query(memberCountMigration);
+  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
+  shop = await startShop(config, createLogger('silent'), ['command', 'query']);
+  staff = await clientAs(db.pool, shop.url!, staffUser('staff-upgrade'));
+}, 600_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await db?.drop();
+});
+
+const store = () => new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
+
+describe('projection upgrade (blue/green)', () => {
+  it('rebuilds a new version in the background under a steady stream of commands and swaps it in', { timeout: 600_000 }, async () => {
+    const traffic = startTraffic();
+    await traffic.flowing();
+    const health = watchHealth();
+    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store(), logger: createLogger('silent'), catchUpReplay: false }, projectionsWith(organizationsV2()));
+    await runner.start();
+    await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
+    await traffic.flowing(); // and after the swap
+    const { reads } = await traffic.stop();
+    await waitCaughtUp(db.pool);
+    await runner.stop();
+    await health.stop();
+
+    expect(runner.lastUpgrade?.kind).toBe('swapped');
+    expectServedThroughout(reads);
+    expect(reads.filter((read) => read.duringUpgrade).length).toBeGreaterThan(0);
+    expect(health.seen()).toContain('running');
+    expect(createdSoFar).toBeGreaterThan(0);
+    await expectUpgraded(ORGANIZATIONS + createdSoFar);
+  });
+
+  it('survives a SIGKILL in the middle of the upgrade: the old version serves on, the next start upgrades', { timeout: 600_000 }, async () => {
+    await backToVersion1();
+    const first = await startProjectors();
+    const traffic = startTraffic();
+    await waitFor('the upgrade folding', async () => {
+      const { rows } = await db.pool.query("SELECT 1 FROM rebuild_progress WHERE projection = 'organizations' AND events_done > 0");
+      return rows.length > 0;
+    });
+    await traffic.flowing();
+    // With no projectors process at all, /readyz rightly reports the lag once it passes 30 s: it
+    // is not asked to be ready from the kill until the restarted process has caught up.
+    traffic.expectReady(false);
+    await first.crash();
+    expect(await storedVersion()).toBe(1);
+    await traffic.flowing(); // served by version 1's tables meanwhile
+    const second = await startProjectors();
+    await waitCaughtUp(db.pool);
+    traffic.expectReady(true);
+    await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
+    await traffic.flowing();
+    const { reads } = await traffic.stop();
+    await waitCaughtUp(db.pool);
+    await second.stop();
+
+    expectServedThroughout(reads);
+    expect(second.output()).toContain('projection upgrade swapped in');
+    const leftovers = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
+    expect(leftovers.rows).toEqual([]);
+    await expectUpgraded(ORGANIZATIONS + createdSoFar);
+  });
+
+  it('keeps the old version serving when the new one fails to fold, shows why, and tries again at the next start', { timeout: 600_000 }, async () => {
+    await backToVersion1();
+    const traffic = startTraffic();
+    await traffic.flowing();
+    const log = capturedLogger();
+    const broken = new ProjectionRunner({ pool: db.pool, eventStore: store(), logger: log.logger, catchUpReplay: false }, projectionsWith(organizationsV2(BROKEN)));
+    await broken.start();
+    await waitFor('the upgrade failed', async () => (await db.pool.query("SELECT 1 FROM projection_upgrades WHERE state = 'failed'")).rows.length > 0);
+    await traffic.flowing();
+
+    expect(await storedVersion()).toBe(1);
+    const health = await staff.get('/api/internal/projections/');
+    const organizations = (health.body.projections as Array<{ name: string; version: number; upgrade: { state: string; to_version: number; error: string } | null }>).find(
+      (row) => row.name === 'organizations',
+    )!;
+    expect(organizations).toMatchObject({ version: 1, upgrade: { state: 'failed', to_version: 2 } });
+    expect(organizations.upgrade!.error).toContain(BROKEN);
+    const metrics = await fetch(`${shop.url}/metrics`).then((response) => response.text());
+    expect(metrics).toContain('projection_upgrade_failed{projection="organizations"} 1');
+    expect(metrics).toContain('projection_version{projection="organizations"} 1');
+    expect(log.lines().some((line) => line.level === 50 && String(line.msg).includes('projection upgrade failed') && String(line.msg).includes(BROKEN))).toBe(true);
+    await broken.stop();
+    expect(broken.lastUpgrade?.kind).toBe('failed');
+
+    // The bug fixed, the next start tries again.
+    const fixed = new ProjectionRunner({ pool: db.pool, eventStore: store(), logger: createLogger('silent'), catchUpReplay: false }, projectionsWith(organizationsV2()));
+    await fixed.start();
+    await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
+    const { reads } = await traffic.stop();
+    await waitCaughtUp(db.pool);
+    await fixed.stop();
+    expectServedThroughout(reads);
+    const after = await staff.get('/api/internal/projections/');
+    expect((after.body.projections as Array<{ name: string; upgrade: unknown }>).find((row) => row.name === 'organizations')!.upgrade).toBeNull();
+    await expectUpgraded(ORGANIZATIONS + createdSoFar);
+  });
+
+  it('in the scaled topology, exactly one of two projector processes rebuilds; both serve and follow', { timeout: 600_000 }, async () => {
+    await backToVersion1();
+    const processes = await Promise.all([startProjectors(), startProjectors()]);
+    const traffic = startTraffic();
+    await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
+    await traffic.flowing();
+    const { reads } = await traffic.stop();
+    await waitCaughtUp(db.pool);
+    await Promise.all(processes.map((child) => child.stop()));
+
+    expectServedThroughout(reads);
+    const rebuilt = processes.filter((child) => child.output().includes('upgrading projections in the background'));
+    expect(rebuilt).toHaveLength(1);
+    await expectUpgraded(ORGANIZATIONS + createdSoFar);
+  });
+});
+
+/** Organizations made over HTTP so far, by this test and the ones before (the log keeps them). */
+let createdSoFar = 0;
+
+async function storedVersion(): Promise<number | null> {
+  const { rows } = await db.pool.query<{ version: number | null }>("SELECT version FROM projection_checkpoints WHERE name = 'organizations'");
+  return rows[0]?.version ?? null;
+}
+
+/** Version 1's tables again (a rebuild by version 1's code, which leaves the new column empty). */
+async function backToVersion1(): Promise<void> {
+  await rebuildAll({ pool: db.pool, eventStore: store() }, [organizationsV1], { workers: 1 });
+  expect(await storedVersion()).toBe(1);
+  const filled = await db.pool.query('SELECT 1 FROM organizations WHERE member_count IS NOT NULL');
+  expect(filled.rows).toEqual([]);
+}
+
+interface Read {
+  status: number;
+  ready: number;
+  /** What /readyz said when it was not ready. */
+  why?: string;
+  organizations: number;
+  duringUpgrade: boolean;
+  /** Whether /readyz had to answer 200 (not while no projectors process runs at all). */
+  readyExpected: boolean;
+}
+
+/** A staff client creating an organization every 50 ms and another reading the list (and /readyz) every 20 ms. */
+function startTraffic() {
+  const reads: Read[] = [];
+  let created = 0;
+  let running = true;
+  let readyExpected = true;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const writer = (async () => {
+    while (running) {
+      const response = await staff.post('/api/internal/organizations/', { name: `Live ${randomUUID().slice(0, 8)}` });
+      if (response.status !== 201) throw new Error(`creating an organization answered ${response.status}: ${response.text}`);
+      created++;
+      await pause(50);
+    }
+  })();
+  const reader = (async () => {
+    while (running) {
+      const upgrading = await db.pool.query("SELECT 1 FROM projection_upgrades WHERE projection = 'organizations' AND state = 'running'");
+      const list = await staff.get('/api/internal/organizations/');
+      const ready = await fetch(`${shop.url}/readyz`);
+      const why = ready.status === 200 ? undefined : await ready.text();
+      reads.push({ status: list.status, ready: ready.status, ...(why && { why }), organizations: Array.isArray(list.body) ? list.body.length : -1, duringUpgrade: upgrading.rows.length > 0, readyExpected });
+      await pause(20);
+    }
+  })();
+  return {
+    /** Until 20 more reads have been answered (traffic is flowing now). */
+    flowing: async () => {
+      const from = reads.length;
+      await waitFor('reads flowing', async () => reads.length >= from + 20);
+    },
+    expectReady: (expected: boolean) => {
+      readyExpected = expected;
+    },
+    stop: async () => {
+      running = false;
+      await Promise.all([writer, reader]);
+      createdSoFar += created;
+      return { reads };
+    },
+  };
+}
+
+/** Every read answered 200 with at least the organizations of the history, and /readyz stayed ready (where it had to). */
+function expectServedThroughout(reads: Read[]): void {
+  expect(reads.filter((read) => read.status !== 200 || (read.readyExpected && read.ready !== 200))).toEqual([]);
+  expect(Math.min(...reads.map((read) => read.organizations))).toBeGreaterThanOrEqual(ORGANIZATIONS);
+}
+
+/**
+ * Version 2 is live: its column filled for every row, every organization there, and every table
+ * (revisions included) equal to a clean rebuild of the whole log by the same code.
+ */
+async function expectUpgraded(organizations: number): Promise<void> {
+  expect(await storedVersion()).toBe(2);
+  const wrong = await db.pool.query("SELECT stream_id FROM organizations WHERE member_count IS DISTINCT FROM jsonb_array_length(view -> 'members')");
+  expect(wrong.rows).toEqual([]);
+  const count = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
+  expect(count.rows[0]!.n).toBe(organizations);
+  const projections = projectionsWith(organizationsV2());
+  const live = await prints(projections);
+  await rebuildAll({ pool: db.pool, eventStore: store() }, projections, { workers: 1 });
+  expect(live).toEqual(await prints(projections));
+}
+
+async function prints(projections: readonly Projection[]): Promise<Record<string, Record<string, string>>> {
+  const all: Record<string, Record<string, string>> = {};
+  for (const projection of projections) all[projection.name] = await fingerprint(db.pool, projection);
+  return all;
+}
+
+/** Polls the staff health API while an upgrade runs; remembers the upgrade states it showed. */
+function watchHealth() {
+  const states = new Set<string>();
+  let running = true;
+  const polling = (async () => {
+    while (running) {
+      const response = await staff.get('/api/internal/projections/');
+      for (const row of (response.body?.projections ?? []) as Array<{ name: string; upgrade: { state: string; to_version: number } | null }>) {
+        if (row.name === 'organizations' && row.upgrade?.to_version === 2) states.add(row.upgrade.state);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    seen: () => [...states],
+    stop: () => {
+      running = false;
+      return polling;
+    },
+  };
+}
+
+async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 400_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A logger whose JSON lines the test reads. */
+function capturedLogger(): { logger: Logger; lines: () => Array<{ level: number; msg: unknown }> } {
+  const text: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text.push(chunk.toString());
+      done();
+    },
+  });
+  const logger = createLogger('info', 'shop', { destination, pretty: false });
+  return { logger, lines: () => text.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: unknown }) };
+}
+
+/** A projectors process (support/upgrade-projectors.ts) against the test database. */
+async function startProjectors() {
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
+    env: { ...process.env, DATABASE_URL: db.url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the projectors did not start:\n${output}`)), 120_000);
+    child.stdout.on('data', () => {
+      if (output.includes('projectors running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the projectors exited with ${code}:\n${output}`));
+    });
+  });
+  const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return {
+    output: () => output,
+    crash: async () => {
+      child.kill('SIGKILL');
+      await exited();
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited();
+    },
+  };
+}
