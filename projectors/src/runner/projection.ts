@@ -10,9 +10,10 @@ import type { BulkProjection } from '../rebuild/bulk-fold.js';
 export interface Projection {
   name: string;
   /**
-   * Bumped by hand whenever what the fold writes changes (a new column, a fixed rule): a runner
-   * that finds its tables built by another version rebuilds them in the background and swaps
-   * them in (docs/decisions/0215-projection-versions.md).
+   * Bumped by hand whenever what the fold writes changes: a new column (with its migration), a
+   * fixed rule, a changed view, a change in the domain's evolve it folds with. Not for a change
+   * that leaves every row as it was. A runner that finds its tables built by an older version
+   * rebuilds them in the background and swaps them in (docs/decisions/0215-projection-versions.md).
    */
   version: number;
   /** Event types it reacts to; others only move the checkpoint. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, embeddedConfigSchema, loadConfig, PostgresEventStore, type Logger } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, type Projection } from '@shop/projectors';
@@ -49,6 +49,12 @@ beforeAll(async () => {
   staff = await clientAs(db.pool, shop.url!, staffUser('staff-upgrade'));
 }, 600_000);
 
+/** What a failed test left running: stopped before the next test starts (it would skew that one). */
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
 afterAll(async () => {
   await shop?.stop();
   await db?.drop();
@@ -56,12 +62,19 @@ afterAll(async () => {
 
 const store = () => new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
 
+/** An embedded runner (this process) of the shop's projections with the given organizations. */
+function runnerWith(organizations: Projection, logger: Logger = createLogger('silent')): ProjectionRunner {
+  const runner = new ProjectionRunner({ pool: db.pool, eventStore: store(), logger, catchUpReplay: false }, projectionsWith(organizations));
+  cleanups.push(() => runner.stop());
+  return runner;
+}
+
 describe('projection upgrade (blue/green)', () => {
   it('rebuilds a new version in the background under a steady stream of commands and swaps it in', { timeout: 600_000 }, async () => {
     const traffic = startTraffic();
     await traffic.flowing();
     const health = watchHealth();
-    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store(), logger: createLogger('silent'), catchUpReplay: false }, projectionsWith(organizationsV2()));
+    const runner = runnerWith(organizationsV2());
     await runner.start();
     await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
     await traffic.flowing(); // and after the swap
@@ -80,25 +93,30 @@ describe('projection upgrade (blue/green)', () => {
 
   it('survives a SIGKILL in the middle of the upgrade: the old version serves on, the next start upgrades', { timeout: 600_000 }, async () => {
     await backToVersion1();
-    const first = await startProjectors();
+    // Its fold takes 20 ms per organization event (about 7 s in all): killed while surely folding.
+    const first = await startProjectors({ SLOW_FOLD_MS: '20' });
     const traffic = startTraffic();
-    await waitFor('the upgrade folding', async () => {
-      const { rows } = await db.pool.query("SELECT 1 FROM rebuild_progress WHERE projection = 'organizations' AND events_done > 0");
-      return rows.length > 0;
-    });
-    await traffic.flowing();
-    // With no projectors process at all, /readyz rightly reports the lag once it passes 30 s: it
-    // is not asked to be ready from the kill until the restarted process has caught up.
-    traffic.expectReady(false);
-    await first.crash();
-    expect(await storedVersion()).toBe(1);
-    await traffic.flowing(); // served by version 1's tables meanwhile
-    const second = await startProjectors();
-    await waitCaughtUp(db.pool);
-    traffic.expectReady(true);
-    await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
-    await traffic.flowing();
-    const { reads } = await traffic.stop();
+    let reads: Read[];
+    let second: Awaited<ReturnType<typeof startProjectors>>;
+    try {
+      await waitFor('the upgrade folding', async () => {
+        const { rows } = await db.pool.query("SELECT 1 FROM rebuild_progress WHERE projection = 'organizations' AND events_done > 0");
+        return rows.length > 0;
+      });
+      // With no projectors process at all, /readyz rightly reports the lag once it passes 30 s: it
+      // is not asked to be ready from the kill until the restarted process has caught up.
+      traffic.expectReady(false);
+      await first.crash();
+      expect(await storedVersion()).toBe(1);
+      await traffic.flowing(); // served by version 1's tables meanwhile
+      second = await startProjectors();
+      await waitCaughtUp(db.pool);
+      traffic.expectReady(true);
+      await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
+      await traffic.flowing();
+    } finally {
+      ({ reads } = await traffic.stop());
+    }
     await waitCaughtUp(db.pool);
     await second.stop();
 
@@ -114,7 +132,7 @@ describe('projection upgrade (blue/green)', () => {
     const traffic = startTraffic();
     await traffic.flowing();
     const log = capturedLogger();
-    const broken = new ProjectionRunner({ pool: db.pool, eventStore: store(), logger: log.logger, catchUpReplay: false }, projectionsWith(organizationsV2(BROKEN)));
+    const broken = runnerWith(organizationsV2(BROKEN), log.logger);
     await broken.start();
     await waitFor('the upgrade failed', async () => (await db.pool.query("SELECT 1 FROM projection_upgrades WHERE state = 'failed'")).rows.length > 0);
     await traffic.flowing();
@@ -134,7 +152,7 @@ describe('projection upgrade (blue/green)', () => {
     expect(broken.lastUpgrade?.kind).toBe('failed');
 
     // The bug fixed, the next start tries again.
-    const fixed = new ProjectionRunner({ pool: db.pool, eventStore: store(), logger: createLogger('silent'), catchUpReplay: false }, projectionsWith(organizationsV2()));
+    const fixed = runnerWith(organizationsV2());
     await fixed.start();
     await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
     const { reads } = await traffic.stop();
@@ -149,6 +167,7 @@ describe('projection upgrade (blue/green)', () => {
   it('in the scaled topology, exactly one of two projector processes rebuilds; both serve and follow', { timeout: 600_000 }, async () => {
     await backToVersion1();
     const processes = await Promise.all([startProjectors(), startProjectors()]);
+    await waitCaughtUp(db.pool);
     const traffic = startTraffic();
     await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
     await traffic.flowing();
@@ -193,7 +212,6 @@ interface Read {
 /** A staff client creating an organization every 50 ms and another reading the list (and /readyz) every 20 ms. */
 function startTraffic() {
   const reads: Read[] = [];
-  let created = 0;
   let running = true;
   let readyExpected = true;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -201,7 +219,7 @@ function startTraffic() {
     while (running) {
       const response = await staff.post('/api/internal/organizations/', { name: `Live ${randomUUID().slice(0, 8)}` });
       if (response.status !== 201) throw new Error(`creating an organization answered ${response.status}: ${response.text}`);
-      created++;
+      createdSoFar++;
       await pause(50);
     }
   })();
@@ -215,6 +233,10 @@ function startTraffic() {
       await pause(20);
     }
   })();
+  cleanups.push(async () => {
+    running = false;
+    await Promise.allSettled([writer, reader]);
+  });
   return {
     /** Until 20 more reads have been answered (traffic is flowing now). */
     flowing: async () => {
@@ -227,7 +249,6 @@ function startTraffic() {
     stop: async () => {
       running = false;
       await Promise.all([writer, reader]);
-      createdSoFar += created;
       return { reads };
     },
   };
@@ -305,9 +326,9 @@ function capturedLogger(): { logger: Logger; lines: () => Array<{ level: number;
 }
 
 /** A projectors process (support/upgrade-projectors.ts) against the test database. */
-async function startProjectors() {
+async function startProjectors(env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
-    env: { ...process.env, DATABASE_URL: db.url },
+    env: { ...process.env, ...env, DATABASE_URL: db.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -328,6 +349,10 @@ async function startProjectors() {
     });
   });
   const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  cleanups.push(async () => {
+    child.kill('SIGKILL');
+    await exited();
+  });
   return {
     output: () => output,
     crash: async () => {

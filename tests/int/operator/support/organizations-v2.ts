@@ -10,8 +10,10 @@ const organizationsBulk = bulkProjections.get('organizations')!;
  * (docs/decisions/0215): it adds a column, `member_count`, written by both the live fold and the
  * one-pass fold, as a real change to a projection would be. `failOnName`: version 2 has a bug and
  * throws on the organization created with that name (in both folds, as a real bug would).
+ * `slowFoldMs`: its one-pass fold spends that long on each organization event, so a test can kill
+ * the process while the upgrade is surely still folding.
  */
-export function organizationsV2(failOnName?: string): Projection {
+export function organizationsV2(failOnName?: string, slowFoldMs = 0): Projection {
   const check = (event: StoredEvent) => {
     if (failOnName !== undefined && event.type === 'OrganizationCreated' && (event.data as { name?: string }).name === failOnName) {
       throw new Error(`version 2 cannot fold the organization named ${failOnName}`);
@@ -25,8 +27,19 @@ export function organizationsV2(failOnName?: string): Projection {
       await organizationsProjection.apply(client, event);
       await client.query("UPDATE organizations SET member_count = jsonb_array_length(view -> 'members') WHERE stream_id = $1", [event.streamId]);
     },
-    bulk: bulkV2(check),
+    bulk: bulkV2((event) => {
+      check(event);
+      slowDown(slowFoldMs);
+    }),
   };
+}
+
+/** The fold is synchronous: a busy wait is the only way to make it take longer. */
+function slowDown(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // spin
+  }
 }
 
 /** The migration version 2 ships with, run before it starts (the old version's rows get the column empty). */

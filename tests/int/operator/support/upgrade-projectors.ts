@@ -10,7 +10,7 @@ import { organizationsV2, projectionsWith } from './organizations-v2.js';
 const pool = createPool(process.env.DATABASE_URL!, 10);
 const eventStore = new PostgresEventStore(pool, { pollIntervalMs: 50 });
 const logger = createLogger('info');
-const runner = new ProjectionRunner({ pool, eventStore, logger, catchUpReplay: false }, projectionsWith(organizationsV2(process.env.FAIL_ON_NAME)));
+const runner = new ProjectionRunner({ pool, eventStore, logger, catchUpReplay: false }, projectionsWith(organizationsV2(undefined, Number(process.env.SLOW_FOLD_MS ?? 0))));
 await runner.start();
 logger.info('projectors running');
 process.once('SIGTERM', () => {
