@@ -22,7 +22,7 @@ import { memberCountMigration, organizationsV2, projectionsWith } from './suppor
  * events and organizations with members; the shop's command and query roles run in this process
  * over HTTP while a staff client creates organizations and reads the list all along.
  */
-const HISTORY = Number(process.env.UPGRADE_TEST_EVENTS ?? 40_000);
+const HISTORY = Number(process.env.UPGRADE_TEST_EVENTS ?? 20_000);
 const ORGANIZATIONS = 120;
 const BROKEN = 'Broken Org';
 const childScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'support/upgrade-projectors.ts');
@@ -74,7 +74,8 @@ describe('projection upgrade (blue/green)', () => {
     const traffic = startTraffic();
     await traffic.flowing();
     const health = watchHealth();
-    const runner = runnerWith(organizationsV2());
+    // 5 ms per organization event (about 2 s in all): the upgrade surely runs across many reads.
+    const runner = runnerWith(organizationsV2(undefined, 5));
     await runner.start();
     await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
     await traffic.flowing(); // and after the swap
@@ -164,9 +165,10 @@ describe('projection upgrade (blue/green)', () => {
     await expectUpgraded(ORGANIZATIONS + createdSoFar);
   });
 
-  it('in the scaled topology, exactly one of two projector processes rebuilds; both serve and follow', { timeout: 600_000 }, async () => {
+  it('in the scaled topology, exactly one of two projector processes started together rebuilds', { timeout: 600_000 }, async () => {
     await backToVersion1();
-    const processes = await Promise.all([startProjectors(), startProjectors()]);
+    // Slow folds (about 7 s): the one that gets the lock still holds it when the other asks.
+    const processes = await Promise.all([startProjectors({ SLOW_FOLD_MS: '20' }), startProjectors({ SLOW_FOLD_MS: '20' })]);
     await waitCaughtUp(db.pool);
     const traffic = startTraffic();
     await waitFor('version 2 swapped in', async () => (await storedVersion()) === 2);
@@ -178,6 +180,8 @@ describe('projection upgrade (blue/green)', () => {
     expectServedThroughout(reads);
     const rebuilt = processes.filter((child) => child.output().includes('upgrading projections in the background'));
     expect(rebuilt).toHaveLength(1);
+    const other = processes.find((child) => child !== rebuilt[0])!;
+    expect(other.output()).not.toContain('projection upgrade swapped in');
     await expectUpgraded(ORGANIZATIONS + createdSoFar);
   });
 });
