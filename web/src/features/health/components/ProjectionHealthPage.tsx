@@ -3,6 +3,7 @@ import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { fetchProjectionHealth, retryParkedStream, type ParkedStream, type ProjectionHealth } from '../api/projection-health';
+import { upgradeText } from '../upgrade-text';
 
 const healthKey = ['projection-health'] as const;
 /** The view follows the projections while it is open: lag moves by the second, a retry lands in about one. */
@@ -53,17 +54,6 @@ function ProjectionTable({ projections }: { projections: ProjectionHealth['proje
       </tbody>
     </table>
   );
-}
-
-type Upgrade = ProjectionHealth['projections'][number]['upgrade'];
-
-function upgradeText(upgrade: Upgrade): string {
-  if (!upgrade) return 'none';
-  if (upgrade.state === 'failed') return `to version ${upgrade.to_version} failed; version ${upgrade.from_version ?? '?'} serves`;
-  const { progress } = upgrade;
-  if (!progress) return `to version ${upgrade.to_version}: starting`;
-  const figures = `${progress.events_done.toLocaleString('en-US')} of ${progress.events_total.toLocaleString('en-US')} events, ${progress.events_per_second.toLocaleString('en-US')}/s`;
-  return `to version ${upgrade.to_version}: ${progress.phase === 'load' ? `${figures}, about ${progress.eta_seconds} s left` : `${figures}, ${progress.phase === 'index' ? 'building indexes' : 'swapping in'}`}`;
 }
 
 /** An upgrade that failed keeps the old version serving; staff see why, and the next start tries again. */
