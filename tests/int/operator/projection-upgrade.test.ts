@@ -88,6 +88,7 @@ describe('projection upgrade (blue/green)', () => {
     expectServedThroughout(reads);
     expect(reads.filter((read) => read.duringUpgrade).length).toBeGreaterThan(0);
     expect(health.seen()).toContain('running');
+    expect(health.seen()).toContain('progress'); // events done of total, events/s, ETA
     expect(createdSoFar).toBeGreaterThan(0);
     await expectUpgraded(ORGANIZATIONS + createdSoFar);
   });
@@ -286,15 +287,16 @@ async function prints(projections: readonly Projection[]): Promise<Record<string
   return all;
 }
 
-/** Polls the staff health API while an upgrade runs; remembers the upgrade states it showed. */
+/** Polls the staff health API while an upgrade runs; remembers the upgrade states it showed ('progress': with figures). */
 function watchHealth() {
   const states = new Set<string>();
   let running = true;
   const polling = (async () => {
     while (running) {
       const response = await staff.get('/api/internal/projections/');
-      for (const row of (response.body?.projections ?? []) as Array<{ name: string; upgrade: { state: string; to_version: number } | null }>) {
+      for (const row of (response.body?.projections ?? []) as Array<{ name: string; upgrade: { state: string; to_version: number; progress: { events_total: number } | null } | null }>) {
         if (row.name === 'organizations' && row.upgrade?.to_version === 2) states.add(row.upgrade.state);
+        if (row.name === 'organizations' && (row.upgrade?.progress?.events_total ?? 0) > 0) states.add('progress');
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
