@@ -36,7 +36,10 @@ export async function rebuildInBackground(
   options: { workers?: number; onlyOutdated: boolean },
 ): Promise<BackgroundOutcome> {
   const lock = await tryUpgradeLock(deps.pool).catch((error: unknown) => ({ failed: error }));
-  if ('failed' in lock) return failed(deps, [], lock.failed);
+  if ('failed' in lock) {
+    deps.logger.warn({ err: lock.failed }, 'taking the upgrade lock failed; no background rebuild this time');
+    return { kind: 'failed', error: lock.failed };
+  }
   if (!lock.held) {
     deps.logger.info({ projections: projections.map((projection) => projection.name) }, 'another process is rebuilding the projections; this one serves and follows the log');
     return { kind: 'elsewhere' };
