@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'int',
           globalSetup: ['./tests/support/global-setup.ts'],
+          setupFiles: ['./tests/support/int-keys.ts'],
           include: ['tests/int/**/*.test.ts', '**/src/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 60_000,
@@ -40,6 +41,7 @@ export default defineConfig({
           name: 'e2e',
           globalSetup: ['./tests/support/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['./tests/support/page-problems-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

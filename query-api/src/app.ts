@@ -10,6 +10,8 @@ import { statsRoutes } from './routes/stats-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { exportRoutes } from './privacy/export-routes.js';
 import { projectionHealthRoutes } from './routes/projection-health-routes.js';
+import { liveRoutes } from './live/live-routes.js';
+import { readModelLagRoutes } from './routes/read-model-lag-routes.js';
 
 export type { QueryApiDeps } from './deps.js';
 
@@ -21,7 +23,7 @@ export type { QueryApiDeps } from './deps.js';
 export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();
   const routeDeps = { ...deps, registry: deps.registry ?? createOpenApiRegistry() };
-  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes]) {
+  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes, liveRoutes, readModelLagRoutes]) {
     router.use(routes(routeDeps));
   }
   return router;

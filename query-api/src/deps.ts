@@ -1,4 +1,5 @@
 import type { Clock, EventStore, Logger, OpenAPIRegistry, Pool } from '@shop/infra';
+import type { LiveHub } from './live/live-hub.js';
 import type { ReadYourWritesOptions } from './read-your-writes.js';
 
 /** An external content service for banner notifications (SPEC §7), read with a bearer token. */
@@ -22,6 +23,8 @@ export interface QueryApiDeps {
   readYourWrites?: ReadYourWritesOptions;
   /** Names of the shop's projections, for the staff health view's lag figures. */
   projections?: readonly string[];
+  /** The live push (GET /api/live/) of a process that serves reads; absent where only documented. */
+  live?: LiveHub | null;
   /** The shop's one OpenAPI registry (the command API registers its writes into it too); a new one when absent. */
   registry?: OpenAPIRegistry;
 }

@@ -1,3 +1,4 @@
 export * from './app.js';
 export * from './deps.js';
 export * from './read-your-writes.js';
+export { LiveHub, type LiveHubOptions } from './live/live-hub.js';

@@ -55,7 +55,7 @@ export async function startScaledShop(logger: Logger, env: NodeJS.ProcessEnv = p
     const table = routeTableOf((await (await fetch(`${upstreams.command[0]}/api/openapi.json`)).json()) as Parameters<typeof routeTableOf>[0]);
     logger.info({ operations: table.rules.length }, 'scaled routing from the OpenAPI document');
 
-    const server = await listen(entryApp(table, upstreams), config.PORT);
+    const server = await listen(scaledEntryApp(table, upstreams), config.PORT);
     stops.unshift(server.close);
     return { url: `http://localhost:${server.port}`, stop };
   } catch (error) {
@@ -64,7 +64,11 @@ export async function startScaledShop(logger: Logger, env: NodeJS.ProcessEnv = p
   }
 }
 
-function entryApp(table: RouteTable, upstreams: Record<Upstream, string[]>) {
+/**
+ * The entry port: each request goes to the next process of the role its operation has (round
+ * robin); responses, the live event stream included, are piped through as they come.
+ */
+export function scaledEntryApp(table: RouteTable, upstreams: Record<Upstream, string[]>) {
   const app = express();
   const next: Record<Upstream, number> = { command: 0, query: 0 };
   app.use(
@@ -76,6 +80,15 @@ function entryApp(table: RouteTable, upstreams: Record<Upstream, string[]>) {
         const side = upstreamFor(table, req.method ?? 'GET', `/api${req.url ?? ''}`);
         const targets = upstreams[side];
         return targets[next[side]++ % targets.length]!;
+      },
+      on: {
+        // A process that dies mid-answer (a crashed query-api under a live stream) must end the
+        // client's connection too, or the client would wait on it for ever instead of reconnecting.
+        proxyRes: (proxyRes, _req, res) => {
+          proxyRes.on('close', () => {
+            if (!proxyRes.complete) res.destroy();
+          });
+        },
       },
     }),
   );

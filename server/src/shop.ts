@@ -10,8 +10,12 @@ import {
   createMailTransport,
   createPool,
   listen,
+  bindKeyEncryptionKeys,
+  keyEncryptionKeyFile,
   migrate,
   openEventStore,
+  openKeyEncryptionKeys,
+  personalDataKeysOf,
   systemClock,
   uuidIds,
   type EmbeddedConfig,
@@ -19,10 +23,11 @@ import {
   type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
-import { queryRoutes } from '@shop/query-api';
+import { LiveHub, queryRoutes } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
+import { startPurgeSchedule } from './purge-schedule.js';
 import { seedOnFirstStart } from './seed.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -57,8 +62,14 @@ export async function startShop(
     await migrate(database.url, readModelMigrationDirs, (message) => logger.debug(message));
     const pool = createPool(database.url, 20);
     stops.unshift(() => pool.end());
-    const eventStore = openEventStore(config, pool);
+    // Data keys are wrapped under key-encryption keys kept outside the database (docs/decisions/0162).
+    const keks = await openKeyEncryptionKeys(config);
+    await bindKeyEncryptionKeys(pool, keks, keyEncryptionKeyFile(config));
+    const eventStore = openEventStore(config, pool, keks);
     stops.unshift(() => eventStore.close());
+    const dataKeys = personalDataKeysOf(eventStore)!;
+    await dataKeys.listen();
+    stops.unshift(() => dataKeys.unlisten());
     const base = { pool, eventStore, clock: systemClock, ids: uuidIds, logger };
 
     let runner: ProjectionRunner | null = null;
@@ -70,6 +81,8 @@ export async function startShop(
       const started = runner;
       stops.unshift(() => started.stop());
     }
+    // After the projectors' stop in the list, so the purge at shutdown still sees them catch up; before the server's.
+    if (roles.includes('command')) stops.unshift(startPurgeSchedule(pool, keks, config.PERSONAL_DATA_PURGE_MINUTES, logger));
     if (roles.includes('command')) await seedOnFirstStart({ ...base, staff: config, demoAccounts: !config.DATABASE_URL });
     if (roles.includes('query')) await loadCatalogue(pool);
 
@@ -81,8 +94,11 @@ export async function startShop(
       });
       stops.unshift(security.close);
       const projections = allProjections.map((projection) => projection.name);
+      const live = roles.includes('query') ? new LiveHub(pool, logger, { maxStreams: config.LIVE_MAX_STREAMS }) : null;
+      await live?.start();
+      if (live) stops.unshift(() => live.stop());
       const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS };
-      const deps = { ...base, runner, security, projections, readYourWrites, notificationsService: notificationsServiceOf(config) };
+      const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
       const registry = createOpenApiRegistry();
@@ -95,12 +111,16 @@ export async function startShop(
         logger,
         before: security.middleware,
         routers,
-        extra: [observability(pool, runner)],
+        extra: [observability(pool, runner, live)],
         webDir: roles.length === 3 ? web : undefined,
         trustProxy: config.TRUST_PROXY,
       });
       const server = await listen(app, config.PORT);
-      stops.unshift(server.close);
+      // Open live streams end first, or closing the server would wait for them.
+      stops.unshift(async () => {
+        await live?.stop();
+        await server.close();
+      });
       url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
     }
     if (roles.includes('projectors')) {
@@ -116,9 +136,10 @@ export async function startShop(
 }
 
 /** /metrics, /healthz and /readyz, and the HTTP latency of every request. */
-function observability(pool: Pool, runner: ProjectionRunner | null) {
+function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHub | null) {
   const runnerHealth = runner ? () => runner.allStatuses() : undefined;
-  const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth });
+  const registries = live ? [live.metrics.registry] : [];
+  const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries });
   runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
   return observe.router;
 }

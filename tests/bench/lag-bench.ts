@@ -94,7 +94,7 @@ async function measure(context: BenchContext, seconds: number, rate: number, lab
 }
 
 /** Runs the writers in a worker thread (lag-load-worker.ts) and waits for their report. */
-function runLoad(input: LoadInput): Promise<LoadResult> {
+export function runLoad(input: LoadInput): Promise<LoadResult> {
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
   const entry = new URL('./lag-load-worker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;

@@ -13,6 +13,8 @@ export interface LoadInput {
   rate: number;
   seconds: number;
   projects: string[];
+  /** Write as staff (the live bench's projects have many owners). */
+  asStaff?: boolean;
 }
 
 export interface LoadResult {
@@ -28,7 +30,7 @@ async function run(): Promise<LoadResult> {
   const eventStore = new PostgresEventStore(pool);
   // As the command API keeps one (command-api/src/app.ts).
   const streamStates = new StreamStateCache();
-  const actor = { userId: 'bench-user', isStaff: false };
+  const actor = { userId: 'bench-user', isStaff: input.asStaff ?? false };
   const context = { actor: actor.userId, correlationId: randomUUID() };
   const appended: Array<[string, number]> = [];
   let conflicts = 0;

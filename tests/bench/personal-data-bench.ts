@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createPool, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent } from '@shop/infra';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent } from '@shop/infra';
 import { allProjections, rebuildProjection } from '@shop/projectors';
 import { fmt } from './measure.js';
 import type { BenchContext, Row } from './bench-context.js';
@@ -29,7 +32,11 @@ function projectEvents(ownerId: string, drafts: number): NewEvent[] {
 async function measure(url: string, protect: boolean, projects: number): Promise<{ appendPerS: number; readPerS: number; rebuildPerS: number; events: number }> {
   const pool = createPool(url, 10);
   const bare = new PostgresEventStore(pool);
-  const store: EventStore = protect ? protectPersonalData(bare, pool) : bare;
+  // As the shop runs it: data keys wrapped under a key-encryption key file, opened keys cached (docs/decisions/0162).
+  const keks = await FileKeyEncryptionKeys.open(path.join(await mkdtemp(path.join(os.tmpdir(), 'bench-keys-')), 'kek.json'));
+  useKeyEncryptionKeys(keks); // the rebuild's own log reader opens keys with the process's
+  const store: EventStore = protect ? protectPersonalData(bare, pool, keks) : bare;
+  await personalDataKeysOf(store)?.listen();
   try {
     const started = performance.now();
     for (let n = 0; n < projects; n++) {
@@ -54,6 +61,7 @@ async function measure(url: string, protect: boolean, projects: number): Promise
     const rebuilt = await rebuildProjection({ pool, eventStore: store }, projection);
     return { appendPerS: (events / appendMs) * 1000, readPerS: (events / readMs) * 1000, rebuildPerS: (rebuilt.events / rebuilt.ms) * 1000, events };
   } finally {
+    await personalDataKeysOf(store)?.unlisten();
     await pool.end();
   }
 }

@@ -9,6 +9,8 @@ import { readModelMigrationDirs } from '@shop/projectors';
 import { appendBench } from './append-bench.js';
 import { httpBench } from './http-bench.js';
 import { lagBench } from './lag-bench.js';
+import { liveBench } from './live-bench.js';
+import { lighthouseBench } from './lighthouse-bench.js';
 import { personalDataBench } from './personal-data-bench.js';
 import { queryBench } from './query-bench.js';
 import { replayBench } from './replay-bench.js';
@@ -26,11 +28,13 @@ const sections: Array<[string, (context: BenchContext) => Promise<Row[]>]> = [
   ['replay', replayBench],
   ['reports', reportsBench],
   ['lag', lagBench],
+  ['live', liveBench],
   ['query', queryBench],
   ['session', sessionBench],
   ['http', httpBench],
   ['web', webBench],
   ['personal-data', personalDataBench],
+  ['lighthouse', lighthouseBench],
 ];
 
 async function main() {

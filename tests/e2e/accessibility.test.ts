@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ApiClient } from '../support/http-client.js';
-import { launchChromium } from '../support/browser.js';
+import { badLinkPagesAllowed, launchChromium } from '../support/browser.js';
 import { logIn, seriousAxeViolations, withScreenshot } from '../support/e2e.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
     fabrics: [{ id: 'f1', name: 'Linen', source: 'customer', items: [{ product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'poly', product_trim: null, quantity: 1 }] }],
   });
   projectId = String(created.body?.id ?? '');
-  browser = await launchChromium();
+  browser = await launchChromium({ allow: badLinkPagesAllowed });
   visitor = await browser.newContext();
   staff = await browser.newContext();
   await logIn(await staff.newPage(), shop.url, STAFF.email, STAFF.password);

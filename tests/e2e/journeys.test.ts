@@ -28,7 +28,8 @@ let projectId = '';
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
   shop = await startTestShop({ DATA_DIR: dataDir, STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
-  browser = await launchChromium();
+  // (e) asks for a staff read as a customer on purpose and expects the 403.
+  browser = await launchChromium({ allow: [/403.*\/api\/internal\/projects\/[\w-]+\/\)?$/] });
   customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   customer = await customerContext.newPage();

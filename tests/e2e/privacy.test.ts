@@ -64,6 +64,8 @@ describe('personal data in the web app', () => {
       await found.getByRole('button', { name: 'Erase personal data' }).click();
       await found.getByRole('button', { name: 'Yes, erase for good' }).click();
       await page.getByRole('status').getByText('The personal data of this user is erased.').waitFor();
+      // Until the next purge removes it from the database files (docs/decisions/0162).
+      await page.getByText(/\d+ erasures? pending physical purge\./).waitFor();
     });
     // The users read model now holds the erased marker, not the name.
     for (let attempt = 0; attempt < 100; attempt++) {

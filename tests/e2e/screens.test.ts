@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect as webExpect } from '@playwright/test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { badLinkPagesAllowed, launchChromium } from '../support/browser.js';
 import { logIn, saveScreen, withScreenshot } from '../support/e2e.js';
 import { ApiClient } from '../support/http-client.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   expect(created.body?.id, JSON.stringify(created.body)).toBeTruthy();
   projectId = String(created.body?.id ?? '');
-  browser = await launchChromium();
+  browser = await launchChromium({ allow: badLinkPagesAllowed });
 });
 afterAll(async () => {
   await browser?.close();

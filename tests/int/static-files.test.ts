@@ -69,4 +69,21 @@ describe('static files of the web app', () => {
   it('a non-navigation request for an app path answers 404', async () => {
     expect((await get('/projects/123/edit', 'application/json')).status).toBe(404);
   });
+
+  it('the icons and the manifest are there (no 404 on a first visit), and text answers are gzipped', async () => {
+    for (const [url, type] of [['/favicon.ico', 'image/'], ['/icon.svg', 'image/svg+xml'], ['/icon-192.png', 'image/png'], ['/apple-touch-icon.png', 'image/png'], ['/manifest.webmanifest', 'application/manifest+json']] as const) {
+      const response = await get(url, '*/*');
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toContain(type);
+    }
+    const gzip = { 'accept-encoding': 'gzip' };
+    const json = await fetch(new URL('/api/products/', shop.url), { headers: { accept: 'application/json', ...gzip } });
+    expect(json.headers.get('content-encoding')).toBe('gzip');
+    expect((await json.json()) as object).toHaveProperty('products');
+    // Answers under 1 KB (the icon's SVG) stay plain: gzip would not pay for its own header.
+    const small = await fetch(new URL('/icon.svg', shop.url), { headers: gzip });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const plain = await fetch(new URL('/api/products/', shop.url), { headers: { accept: 'application/json', 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
 });

@@ -37,7 +37,7 @@ export class ApiClient {
       redirect: 'manual',
     });
     this.keepCookies(response);
-    const text = await response.text();
+    const text = response.headers.get('content-type')?.startsWith('text/event-stream') ? await firstMessages(response) : await response.text();
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -62,4 +62,18 @@ export class ApiClient {
       else this.cookies.set(name, value);
     }
   }
+}
+
+/** An event stream (GET /api/live/) never ends by itself: what it sent up to its `ready` message. */
+async function firstMessages(response: Response): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!/event: ready\n.*\n\n/.test(text)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
 }

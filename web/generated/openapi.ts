@@ -3011,6 +3011,10 @@ export interface paths {
                             total_quantity: number;
                             updated: string;
                             user: string;
+                            user_email: string | null;
+                            /** @description "Wendy Walker (customer)". */
+                            user_in_words: string;
+                            user_name: string | null;
                         } & {
                             [key: string]: unknown;
                         })[];
@@ -3102,6 +3106,8 @@ export interface paths {
                         "application/json": {
                             activity: {
                                 actor: string;
+                                /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                actor_in_words: string;
                                 at: string;
                                 /** @enum {string} */
                                 kind: "P" | "S" | "E" | "PR";
@@ -3130,6 +3136,8 @@ export interface paths {
                             due: string | null;
                             events: {
                                 actor: string;
+                                /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                actor_in_words: string;
                                 at: string;
                                 /** @enum {string} */
                                 kind: "P" | "S" | "E" | "PR";
@@ -3178,6 +3186,7 @@ export interface paths {
                             };
                             staff_notes: {
                                 author: string;
+                                author_in_words: string;
                                 created: string;
                                 id: string;
                                 text: string;
@@ -3579,6 +3588,8 @@ export interface paths {
                             project?: ({
                                 activity: {
                                     actor: string;
+                                    /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                    actor_in_words: string;
                                     at: string;
                                     /** @enum {string} */
                                     kind: "P" | "S" | "E" | "PR";
@@ -3607,6 +3618,8 @@ export interface paths {
                                 due: string | null;
                                 events: {
                                     actor: string;
+                                    /** @description Who, from the users read model at query time: "Wendy Walker (customer)". */
+                                    actor_in_words: string;
                                     at: string;
                                     /** @enum {string} */
                                     kind: "P" | "S" | "E" | "PR";
@@ -3655,6 +3668,7 @@ export interface paths {
                                 };
                                 staff_notes: {
                                     author: string;
+                                    author_in_words: string;
                                     created: string;
                                     id: string;
                                     text: string;
@@ -5318,6 +5332,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-Sent Events: which of the read models the caller may read changed, after the projection committed (resumable by Last-Event-ID) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Resume after this change position, for clients that cannot send the Last-Event-ID header */
+                    last_event_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `text/event-stream`: `ready`, `change`, `reset` and `closed` messages, heartbeat comments */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Invalid parameters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description This session or this process holds as many live streams as it may. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description This process does not push live changes. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications/": {
         parameters: {
             query?: never;
@@ -6956,6 +7073,71 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/read-models/lag/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the named read models are catching up on the event log, and by how many events */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Comma-separated read-model names (projects, project_history, revenue, users, organizations, notifications); all when absent. */
+                    read_models?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description True while one of them is behind the log by more than a moment (1.5 s or 100 events). */
+                            catching_up: boolean;
+                            /** @description The most events any of them has still to apply; 0 when not catching up. */
+                            events_behind: number;
+                            read_models: {
+                                events_behind: number;
+                                lag_ms: number;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid parameters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;

@@ -44,6 +44,8 @@ export function passwordResetRoutes(router: Router, deps: RouteDeps): void {
         if (!holder) throw new HttpError(400, INVALID_LINK, [{ field: 'token', message: INVALID_LINK }]);
         await setPasswordHash(client, holder.userId, passwordHash);
         await revokeTokens(client, 'password_reset', holder.userId, now);
+        // Whoever is logged in with the old password is logged out (and their live streams close).
+        await client.query("DELETE FROM http_sessions WHERE sess -> 'user' ->> 'userId' = $1", [holder.userId]);
         await loadAccount(deps.eventStore, holder.userId);
         await runAccountCommands(deps, holder.userId, selfActor(holder.userId), [{ type: 'ChangePassword', reason: 'reset' }], correlationId);
       });

@@ -10,6 +10,7 @@ import {
   inTransaction,
   insertCredentials,
   type PoolClient,
+  sessionIdOf,
   setPasswordHash,
   verifyPassword,
 } from '@shop/infra';
@@ -83,7 +84,7 @@ export function userRoutes(router: Router, deps: RouteDeps): void {
         revision: z.number().int().min(-1).optional(),
       }),
     },
-    handle: async ({ body }, { user, correlationId }) => {
+    handle: async ({ body }, { req, user, correlationId }) => {
       const me = user!;
       const commands = [
         { type: 'UpdateProfile' as const, name: body.name, phone: body.phone },
@@ -91,13 +92,24 @@ export function userRoutes(router: Router, deps: RouteDeps): void {
       ];
       // The new hash commits only if the event is stored too.
       const result = await inTransaction(deps.pool, async (client) => {
-        if (body.password !== undefined) await changePassword(client, me.userId, body.password, body.current_password);
+        if (body.password !== undefined) {
+          await changePassword(client, me.userId, body.password, body.current_password);
+          await endOtherSessions(client, me.userId, sessionIdOf(req));
+        }
         return runAccountCommands(deps, me.userId, actorOf(me), commands, correlationId, body.revision);
       });
       const { view } = await loadAccount(deps.eventStore, me.userId);
       return { ...(await profileOf(view, deps.userHashes)), revision: result.revision };
     },
   });
+}
+
+/**
+ * A new password ends the user's other sessions (someone who knew the old one is logged out, and
+ * their live streams close: docs/decisions/0172); this browser stays logged in.
+ */
+async function endOtherSessions(client: PoolClient, userId: string, keep: string): Promise<void> {
+  await client.query("DELETE FROM http_sessions WHERE sess -> 'user' ->> 'userId' = $1 AND sid <> $2", [userId, keep]);
 }
 
 /** A logged-in user changes their password by proving the current one. */

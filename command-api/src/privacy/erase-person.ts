@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { accountDecider, accountView, decideAccount, ERASED, projectDecider, ruleViolation, type Actor } from '@shop/domain';
-import { deleteCredentials, handleCommand, loadStream, mailDir, notFound, PersonalDataKeys } from '@shop/infra';
+import { deleteCredentials, duringErasure, handleCommand, loadStream, mailDir, notFound, PersonalDataKeys, personalDataKeysOf } from '@shop/infra';
 import { runAccountCommands } from '../accounts/account-commands.js';
 import type { RouteDeps } from '../deps.js';
 import { accountStream } from '../streams.js';
@@ -15,10 +15,21 @@ const ORDER_IN_PROGRESS = new Set(['P', 'I', 'PS', 'C']);
  * read models blank the same fields a replay now reads as erased; then remove what lives
  * outside the log: login credentials and tokens, sessions, written mail and uploaded images.
  * Money, dates, states and the audit trail stay. Running it again finishes an erasure a crash
- * interrupted: every step is idempotent.
+ * interrupted: every step is idempotent. No purge runs meanwhile (duringErasure); the next one
+ * makes the erasure hold on disk (docs/decisions/0162).
  */
-export async function erasePerson(deps: RouteDeps, userId: string, actor: Actor, correlationId: string): Promise<{ projects: number }> {
-  const keys = new PersonalDataKeys(deps.pool);
+export function erasePerson(deps: RouteDeps, userId: string, actor: Actor, correlationId: string): Promise<{ projects: number }> {
+  // The store's own keys: destroying through them drops the key from this process's cache at once.
+  const keys = personalDataKeysOf(deps.eventStore) ?? new PersonalDataKeys(deps.pool);
+  return duringErasure(deps.pool, () => erase(deps, keys, userId, actor, correlationId));
+}
+
+/** Erasures whose key's old row versions and clear read-model rows may still be in the database files. */
+export function erasuresAwaitingPurge(deps: RouteDeps): Promise<number> {
+  return (personalDataKeysOf(deps.eventStore) ?? new PersonalDataKeys(deps.pool)).erasuresAwaitingPurge();
+}
+
+async function erase(deps: RouteDeps, keys: PersonalDataKeys, userId: string, actor: Actor, correlationId: string): Promise<{ projects: number }> {
   const { state } = await loadStream(deps.eventStore, accountDecider, accountStream(userId));
   const view = accountView(state);
   if (!view) throw notFound('This account');

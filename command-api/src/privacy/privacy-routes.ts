@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { actorOf } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
-import { erasePerson } from './erase-person.js';
+import { erasePerson, erasuresAwaitingPurge } from './erase-person.js';
+
+const PENDING = 'The erasure is pending physical purge: it is removed from the database files at the next purge.';
 
 const Params = z.object({ id: z.string().min(1).max(100) });
 
@@ -18,7 +20,22 @@ export function privacyRoutes(router: Router, deps: RouteDeps): void {
     input: { params: Params },
     handle: async ({ params }, { user, correlationId }) => {
       const { projects } = await erasePerson(deps, params.id, actorOf(user!), correlationId);
-      return { user_id: params.id, erased: true, projects, message: 'The personal data of this user is erased.' };
+      return { user_id: params.id, erased: true, projects, purge_pending: true, message: `The personal data of this user is erased. ${PENDING}` };
+    },
+  });
+
+  defineRoute(router, deps.registry, {
+    method: 'get',
+    path: '/internal/privacy/purge/',
+    summary: 'How many erasures still wait for the purge that removes them from the database files (docs/decisions/0162)',
+    tag: 'privacy',
+    access: 'staff',
+    handle: async () => {
+      const pending = await erasuresAwaitingPurge(deps);
+      return {
+        erasures_pending_purge: pending,
+        message: pending === 0 ? 'Every erasure has been purged from disk.' : `${pending} erasure${pending === 1 ? '' : 's'} pending physical purge.`,
+      };
     },
   });
 

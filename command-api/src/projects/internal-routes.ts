@@ -90,8 +90,10 @@ export function internalProjectRoutes(router: Router, deps: RouteDeps): void {
       const receiver = await findCredentialsByEmail(deps.pool, body.email);
       if (!receiver) throw notFound(`A user with the e-mail ${body.email}`);
       const run = { user: user!, correlationId, expectedRevision: body.revision };
+      let receiverName = '';
       const result = await runProjectCommands(deps, body.project_id, run, async (project) => {
         const { view } = await loadAccount(deps.eventStore, receiver.userId);
+        receiverName = view.name;
         const keepOrganization = project.organization_id !== null && (await isMember(deps, project.organization_id, receiver.userId));
         const transfer: ProjectCommandInput = {
           type: 'Transfer',
@@ -101,7 +103,7 @@ export function internalProjectRoutes(router: Router, deps: RouteDeps): void {
         };
         return [transfer];
       });
-      return { ...internalProject(result.view, result.revision), message: `Project "${result.view.name}" was transferred to ${receiver.email}.` };
+      return { ...internalProject(result.view, result.revision), message: `Project "${result.view.name}" was transferred to ${receiverName ? `${receiverName} (${receiver.email})` : receiver.email}.` };
     },
   });
 }

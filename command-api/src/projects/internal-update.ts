@@ -1,7 +1,7 @@
-import { Carrier, Cents, ProductionState, ruleViolation, seedProducts, type EmailTarget, type ItemPrice, type Project, type ProjectState } from '@shop/domain';
+import { Carrier, Cents, ProductionState, ruleViolation, seedProducts, withPrices, type EmailTarget, type ItemPrice, type Project, type ProjectState } from '@shop/domain';
 import { z } from 'zod';
 import { mergedDraft, saveDraftIfChanged } from './draft-changes.js';
-import type { ProjectCommandInput } from './project-commands.js';
+import { currentDraft, sameJson, type ProjectCommandInput } from './project-commands.js';
 import { ProjectUpdateFields } from './project-schemas.js';
 
 /** SPEC §3: the internal update is the update payload plus update_payment and send_email; the rest is ours. */
@@ -41,11 +41,15 @@ export function internalUpdateCommands(project: Project, body: InternalUpdateBod
   ];
 }
 
-/** Drafts are edited in D and R; in R, prices on items and fabrics (and the shipping cost) are staff pricing. */
+/**
+ * Drafts are edited in D and R; in R, prices on items and fabrics (and the shipping cost) are staff
+ * pricing. One thing staff did is one entry in the audit log: a save that only prices is "Items
+ * priced" alone (no "Design saved" beside it), and a save that changes no price and no design
+ * (the approve button re-sends the pricing form) writes nothing before the state move.
+ */
 function bodyChanges(project: Project, body: InternalUpdateBody): ProjectCommandInput[] {
   const draft = mergedDraft(project, body, true);
-  const edits = saveDraftIfChanged(project, draft);
-  if (project.state !== 'R' || (body.fabrics === undefined && body.shipping_cost === undefined)) return edits;
+  if (project.state !== 'R' || (body.fabrics === undefined && body.shipping_cost === undefined)) return saveDraftIfChanged(project, draft);
   const items: ItemPrice[] = draft.fabrics.flatMap((fabric) =>
     fabric.items.flatMap((item, itemIndex) =>
       item.unit_price === null || item.unit_price === undefined
@@ -54,7 +58,12 @@ function bodyChanges(project: Project, body: InternalUpdateBody): ProjectCommand
     ),
   );
   const fabrics = draft.fabrics.flatMap((fabric) => (typeof fabric.unit_price === 'number' ? [{ fabricId: fabric.id, unit_price: fabric.unit_price }] : []));
-  return [...edits, { type: 'PriceItems', items, fabrics, ...(body.shipping_cost !== undefined ? { shippingCost: body.shipping_cost } : {}) }];
+  const shippingCost = body.shipping_cost !== undefined ? { shippingCost: body.shipping_cost } : {};
+  const pricedAsItWas = { ...currentDraft(project), fabrics: withPrices(project.fabrics, items, fabrics), shipping_cost: body.shipping_cost ?? project.shipping_cost };
+  // The prices alone give the draft staff sent: the design is unchanged.
+  const edits = sameJson(draft, pricedAsItWas) ? [] : saveDraftIfChanged(project, draft);
+  const repriced = project.priced === null || !sameJson(pricedAsItWas, currentDraft(project));
+  return [...edits, ...(repriced ? [{ type: 'PriceItems' as const, items, fabrics, ...shippingCost }] : [])];
 }
 
 function productionChanges(project: Project, body: InternalUpdateBody): ProjectCommandInput[] {

@@ -43,6 +43,15 @@ export function quoteLineItem(
   return { product_id: product.product_id, sku: product.sku, unitLabor, yardage, fabricPerUnit, unitPrice, total };
 }
 
+/**
+ * Whether the editor's estimate of this line leaves out fabric the workroom adds when pricing: a
+ * self welt sewn from the shop's fabric takes welt yardage that only staff measure (SPEC §9's
+ * `self_welt`), so the quote is higher by that fabric (docs/decisions/0200). The editor says so.
+ */
+export function estimateLeavesOutWeltFabric(item: LineItem, fabric: Pick<Fabric, 'source'> | undefined): boolean {
+  return item.product_trim === 'S' && (fabric?.source === OWN_SOURCE || item.source === OWN_SOURCE);
+}
+
 /** The editor's one number: the line total in cents, or null for 'Price TBD'. */
 export function quoteLineItemPrice(
   item: LineItem,

@@ -1,8 +1,9 @@
 import { ERASED } from '../account/personal-data.js';
 import { assertNever } from '../shared/decider.js';
-import type { DraftBody, ItemPrice, FabricPrice, ProjectEvent, ProjectEventOf } from './events.js';
-import type { Fabric, ProjectNotes } from './model.js';
+import type { DraftBody, ProjectEvent, ProjectEventOf } from './events.js';
+import type { ProjectNotes } from './model.js';
 import type { Project, ProjectStreamState } from './state.js';
+import { withPrices } from './prices.js';
 
 /** Folds one event into the stream state. Events are facts: evolve never rejects one. */
 export function evolve(state: ProjectStreamState, event: ProjectEvent): ProjectStreamState {
@@ -205,22 +206,8 @@ function priced(project: Project, event: ProjectEventOf<'ItemsPriced'>): Project
   return {
     ...project,
     priced: event.data.at,
-    fabrics: project.fabrics.map((fabric) => priceFabric(fabric, items, fabrics)),
+    fabrics: withPrices(project.fabrics, items, fabrics),
     shipping_cost: shippingCost ?? project.shipping_cost,
-  };
-}
-
-function priceFabric(fabric: Fabric, items: readonly ItemPrice[], fabrics: readonly FabricPrice[]): Fabric {
-  const fabricPrice = fabrics.find((price) => price.fabricId === fabric.id);
-  return {
-    ...fabric,
-    ...(fabricPrice ? { unit_price: fabricPrice.unit_price } : {}),
-    items: fabric.items.map((item, index) => {
-      const price = items.find((candidate) => candidate.fabricId === fabric.id && candidate.itemIndex === index);
-      if (!price) return item;
-      const { fabricId: _fabric, itemIndex: _index, ...values } = price;
-      return { ...item, ...values };
-    }),
   };
 }
 

@@ -14,3 +14,4 @@ export * from './activity.js';
 export * from './ordering.js';
 export * from './tracking.js';
 export * from './audit-wording.js';
+export * from './prices.js';

@@ -33,6 +33,17 @@ export const commonConfigSchema = z.object({
     .regex(/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//, 'must be an esdb:// connection string')
     .optional()
     .describe('EventStoreDB connection string; set to use it instead of the PostgreSQL event store'),
+  PERSONAL_DATA_KEK_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('File of the key-encryption keys that wrap personal data keys (default DATA_DIR/keys/personal-data-kek.json); keep it out of database backups'),
+  PERSONAL_DATA_PURGE_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(15)
+    .describe('At most one purge of erased personal data from disk per this many minutes (and one at shutdown)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 
@@ -82,8 +93,18 @@ export const readConfigSchema = z.object({
     .describe("How long a read waits for the read models to show its own session's writes (0: does not wait)"),
 });
 
+export const liveConfigSchema = z.object({
+  LIVE_MAX_STREAMS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(2000)
+    .describe('Live update streams (GET /api/live/) one query-api process holds open at most; more answer 429'),
+});
+
 /** The embedded single-process shop needs everything. */
-export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema).merge(readConfigSchema);
+export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema);
 
 /**
  * One schema per role of the scaled topology: a process checks only the settings it uses, so a
@@ -93,7 +114,7 @@ export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).mer
  */
 export const roleConfigSchemas = {
   command: httpConfigSchema.merge(staffConfigSchema),
-  query: httpConfigSchema.merge(notificationsConfigSchema).merge(readConfigSchema),
+  query: httpConfigSchema.merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema),
   projectors: commonConfigSchema.merge(mailConfigSchema).extend({ PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL }),
 } as const;
 export type ConfigRole = keyof typeof roleConfigSchemas;

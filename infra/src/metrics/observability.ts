@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Registry } from 'prom-client';
 import type { Pool } from '../postgres/pool.js';
 import { healthRouter } from './health.js';
 import { createShopMetrics, type ProjectionHealth } from './shop-metrics.js';
@@ -15,6 +16,7 @@ export function createObservability(options: {
   projections: readonly string[];
   runnerHealth?: () => readonly ProjectionHealth[];
   maxLagMs?: number;
+  registries?: readonly Registry[];
 }): Observability {
   const metrics = createShopMetrics(options);
   return { router: Router().use(metrics.httpLatency, metrics.router, healthRouter(options)), recordProjected: metrics.recordProjected };

@@ -19,6 +19,8 @@ export interface ShopMetricsOptions {
   projections: readonly string[];
   /** Failures of the projections this process runs. */
   runnerHealth?: () => readonly ProjectionHealth[];
+  /** Other parts' metrics served on the same /metrics (the live push's). */
+  registries?: readonly Registry[];
 }
 
 export interface ShopMetrics {
@@ -46,8 +48,9 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   registerVersionGauges(registry, options);
   const httpLatency = httpLatencyMiddleware(registry);
   const router = Router();
+  const served = options.registries?.length ? Registry.merge([registry, ...options.registries]) : registry;
   router.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
+    res.type(served.contentType).send(await served.metrics());
   });
   return {
     registry,

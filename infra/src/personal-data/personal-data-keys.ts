@@ -1,45 +1,174 @@
 import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import type { Pool } from '../postgres/pool.js';
+import { processKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys.js';
 
 /** A person's data key, or 'erased' once it was destroyed. */
 export type DataKey = Buffer | 'erased';
 
+/** Where an erasure tells every process to forget a cached key (LISTEN/NOTIFY). */
+const ERASED_CHANNEL = 'personal_data_erased';
+
+interface KeyRow {
+  person_id: string;
+  data_key: Buffer | null;
+  kek_id: string | null;
+}
+
 /**
  * The per-person data keys and which person each stream's personal data belongs to, in their own
- * tables (migration personal-data-keys). Keys never leave this process except into these tables.
+ * tables (migrations personal-data-keys, wrapped-personal-data-keys). Keys reach the tables only
+ * wrapped under a key-encryption key kept outside PostgreSQL (docs/decisions/0162).
+ *
+ * Once `listen` runs, opened keys are cached in this process: an erasure anywhere NOTIFYs, and
+ * every listening process forgets that person's key (and everything, if its listening connection
+ * drops). Without `listen` every look-up goes to the table, as before.
  */
 export class PersonalDataKeys {
-  constructor(private readonly pool: Pool) {}
+  private readonly cache = new Map<string, DataKey>();
+  /** Counts invalidations: a look-up that overlapped one does not cache what it read. */
+  private generation = 0;
+  private listening: pg.PoolClient | null = null;
+  /** The key-encryption key the database says wraps new keys, as last read. */
+  private wrappingKek: string | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly kek?: KeyEncryptionKeys,
+  ) {}
+
+  private get keks(): KeyEncryptionKeys {
+    return this.kek ?? processKeyEncryptionKeys();
+  }
 
   /** Keys of these persons; a person with no row has never had personal data encrypted. */
   async keysOf(personIds: readonly string[]): Promise<Map<string, DataKey>> {
-    if (personIds.length === 0) return new Map();
-    const result = await this.pool.query<{ person_id: string; data_key: Buffer | null }>(
-      'SELECT person_id, data_key FROM personal_data_keys WHERE person_id = ANY($1)',
-      [[...new Set(personIds)]],
-    );
-    return new Map(result.rows.map((row) => [row.person_id, row.data_key ?? 'erased']));
+    const answer = new Map<string, DataKey>();
+    const missing: string[] = [];
+    for (const id of new Set(personIds)) {
+      const cached = this.cache.get(id);
+      if (cached) answer.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return answer;
+    const generation = this.generation;
+    const result = await this.pool.query<KeyRow>('SELECT person_id, data_key, kek_id FROM personal_data_keys WHERE person_id = ANY($1)', [missing]);
+    for (const row of result.rows) {
+      const key = await this.opened(row);
+      answer.set(row.person_id, key);
+      if (this.listening && generation === this.generation) this.cache.set(row.person_id, key);
+    }
+    return answer;
   }
 
   /** The person's key, made on first use; 'erased' after erasure (it is never made again). One round trip once it exists. */
   async keyFor(personId: string): Promise<DataKey> {
     const existing = (await this.keysOf([personId])).get(personId);
     if (existing) return existing;
-    const made = await this.pool.query<{ data_key: Buffer }>(
-      'INSERT INTO personal_data_keys (person_id, data_key) VALUES ($1, $2) ON CONFLICT (person_id) DO NOTHING RETURNING data_key',
-      [personId, randomBytes(32)],
-    );
-    // Lost a race with another writer: theirs is the key.
-    return made.rows[0]?.data_key ?? (await this.keysOf([personId])).get(personId) ?? 'erased';
+    const dataKey = randomBytes(32);
+    const generation = this.generation;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const remembered = this.wrappingKek;
+      const kekId = remembered ?? (await this.readWrappingKek());
+      // The key this process remembers may have been retired and destroyed by a purge since: read the database's.
+      const wrapping = await this.keks.wrap(dataKey, personId, kekId).catch((error: unknown) => {
+        if (remembered === null) throw error;
+        this.wrappingKek = null;
+        return null;
+      });
+      if (!wrapping) continue;
+      const { wrapped } = wrapping;
+      // Only under the key the database names: a purge that re-wrapped every key meanwhile has moved on to a new one.
+      const made = await this.pool.query(
+        `INSERT INTO personal_data_keys (person_id, data_key, kek_id)
+         SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM personal_data_kek WHERE kek_id = $3)
+         ON CONFLICT (person_id) DO NOTHING`,
+        [personId, wrapped, kekId],
+      );
+      if (made.rowCount === 1) {
+        if (this.listening && generation === this.generation) this.cache.set(personId, dataKey);
+        return dataKey;
+      }
+      const raced = (await this.keysOf([personId])).get(personId);
+      // Lost a race with another writer: theirs is the key.
+      if (raced) return raced;
+      this.wrappingKek = null;
+    }
+    throw new Error('the key-encryption key changed three times while a data key was made');
   }
 
-  /** Crypto-shredding: the key is gone for good; a tombstone row remembers that the person was erased. */
+  /** Crypto-shredding: the key is gone for good; a tombstone row remembers that the person was erased (and under which key-encryption key the key was, for the purge). */
   async destroy(personId: string): Promise<void> {
     await this.pool.query(
-      `INSERT INTO personal_data_keys (person_id, data_key, erased_at) VALUES ($1, NULL, now())
-       ON CONFLICT (person_id) DO UPDATE SET data_key = NULL, erased_at = COALESCE(personal_data_keys.erased_at, now())`,
+      `WITH gone AS (
+         INSERT INTO personal_data_keys (person_id, data_key, erased_at) VALUES ($1, NULL, now())
+         ON CONFLICT (person_id) DO UPDATE SET data_key = NULL, erased_at = COALESCE(personal_data_keys.erased_at, now())
+         RETURNING person_id)
+       SELECT pg_notify('${ERASED_CHANNEL}', person_id) FROM gone`,
       [personId],
     );
+    this.forget(personId);
+  }
+
+  /** Persons erased whose keys' old row versions may still be on disk: the next purge's work. */
+  async erasuresAwaitingPurge(): Promise<number> {
+    const result = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM personal_data_keys WHERE erased_at IS NOT NULL AND purged_at IS NULL');
+    return result.rows[0]!.n;
+  }
+
+  /** Starts caching keys: erasures in any process reach this one by NOTIFY. */
+  async listen(): Promise<void> {
+    if (this.listening) return;
+    const client = await this.pool.connect();
+    client.on('notification', (message) => {
+      if (message.channel === ERASED_CHANNEL && message.payload) this.forget(message.payload);
+    });
+    client.on('error', () => this.stopListening(client, true));
+    client.on('end', () => this.stopListening(client, false));
+    await client.query(`LISTEN ${ERASED_CHANNEL}`);
+    this.listening = client;
+  }
+
+  async unlisten(): Promise<void> {
+    const client = this.listening;
+    if (!client) return;
+    this.stopListening(client, false);
+    await client.query(`UNLISTEN ${ERASED_CHANNEL}`).catch(() => undefined);
+    client.release();
+  }
+
+  /** A listening connection lost: erasures would no longer be heard, so nothing stays cached. */
+  private stopListening(client: pg.PoolClient, broken: boolean): void {
+    if (this.listening !== client) return;
+    this.listening = null;
+    this.generation++;
+    this.cache.clear();
+    if (broken) client.release(true);
+  }
+
+  private forget(personId: string): void {
+    this.generation++;
+    this.cache.delete(personId);
+  }
+
+  /** The database's wrapping key; a database that names none yet takes the current one of the keys this process holds. */
+  private async readWrappingKek(): Promise<string> {
+    const result = await this.pool.query<{ kek_id: string }>(
+      `WITH named AS (INSERT INTO personal_data_kek (kek_id) VALUES ($1) ON CONFLICT (one) DO NOTHING RETURNING kek_id)
+       SELECT kek_id FROM named UNION ALL SELECT kek_id FROM personal_data_kek`,
+      [await this.keks.current()],
+    );
+    // A writer that named it at the same moment committed after this statement's snapshot: read theirs.
+    const kekId = result.rows[0]?.kek_id ?? (await this.pool.query<{ kek_id: string }>('SELECT kek_id FROM personal_data_kek')).rows[0]!.kek_id;
+    this.wrappingKek = kekId;
+    return kekId;
+  }
+
+  private async opened(row: KeyRow): Promise<DataKey> {
+    if (row.data_key === null) return 'erased';
+    // Written before keys were wrapped, not yet wrapped by the start-up purge.
+    if (row.kek_id === null) return row.data_key;
+    return this.keks.unwrap({ kekId: row.kek_id, wrapped: row.data_key }, row.person_id);
   }
 
   async subjectsOf(streamIds: readonly string[]): Promise<Map<string, string>> {
@@ -54,13 +183,19 @@ export class PersonalDataKeys {
   /** Each of these streams' subject and that person's key (null: none made yet), in one round trip; streams without a subject are left out. */
   async subjectKeysOf(streamIds: readonly string[]): Promise<Array<{ streamId: string; personId: string; key: DataKey | null }>> {
     if (streamIds.length === 0) return [];
-    const result = await this.pool.query<{ stream_id: string; person_id: string; data_key: Buffer | null; has_key: boolean }>(
-      `SELECT s.stream_id, s.person_id, k.data_key, k.person_id IS NOT NULL AS has_key
+    const result = await this.pool.query<{ stream_id: string; person_id: string; data_key: Buffer | null; kek_id: string | null; has_key: boolean }>(
+      `SELECT s.stream_id, s.person_id, k.data_key, k.kek_id, k.person_id IS NOT NULL AS has_key
          FROM personal_data_subjects s LEFT JOIN personal_data_keys k ON k.person_id = s.person_id
         WHERE s.stream_id = ANY($1)`,
       [[...new Set(streamIds)]],
     );
-    return result.rows.map((row) => ({ streamId: row.stream_id, personId: row.person_id, key: row.has_key ? (row.data_key ?? 'erased') : null }));
+    const opened = new Map<string, DataKey>();
+    const answer: Array<{ streamId: string; personId: string; key: DataKey | null }> = [];
+    for (const row of result.rows) {
+      if (row.has_key && !opened.has(row.person_id)) opened.set(row.person_id, await this.opened(row));
+      answer.push({ streamId: row.stream_id, personId: row.person_id, key: row.has_key ? opened.get(row.person_id)! : null });
+    }
+    return answer;
   }
 
   async setSubject(streamId: string, personId: string): Promise<void> {

@@ -23,6 +23,13 @@ export interface EmbeddedPostgresOptions {
 
 const USER = 'shop';
 
+/**
+ * WAL that held erased personal data must go once a purge has checkpointed past it
+ * (docs/decisions/0162): old segments are removed, not renamed for reuse with their old bytes,
+ * none are kept for replicas (there are none), and few are kept at all.
+ */
+const WAL_RETIREMENT = ['-c', 'wal_recycle=off', '-c', 'wal_keep_size=0', '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'];
+
 /** A problem the operator fixes by changing something: its message is one line saying what (issue 15). */
 export class EmbeddedPostgresError extends Error {
   override name = 'EmbeddedPostgresError';
@@ -54,7 +61,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     port,
     persistent: !options.ephemeral,
     createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...WAL_RETIREMENT],
     onLog: (message: string) => {
       lastLog = message.trim() || lastLog;
       log(message);

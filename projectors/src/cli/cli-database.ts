@@ -3,7 +3,10 @@ import {
   commonConfigSchema,
   createPool,
   loadConfig,
+  bindKeyEncryptionKeys,
+  keyEncryptionKeyFile,
   migrate,
+  openKeyEncryptionKeys,
   PostgresEventStore,
   protectPersonalData,
   startEmbeddedPostgres,
@@ -30,9 +33,11 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Pro
   const url = config.DATABASE_URL ?? embedded!.databaseUrl;
   await migrate(url, readModelMigrationDirs);
   const pool = createPool(url, 6);
+  const keks = await openKeyEncryptionKeys(config);
+  await bindKeyEncryptionKeys(pool, keks, keyEncryptionKeyFile(config));
   return {
     pool,
-    eventStore: new UpcastingEventStore(protectPersonalData(new PostgresEventStore(pool), pool)),
+    eventStore: new UpcastingEventStore(protectPersonalData(new PostgresEventStore(pool), pool, keks)),
     close: async () => {
       await pool.end();
       await embedded?.stop();

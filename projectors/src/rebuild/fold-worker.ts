@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPool } from '@shop/infra/log-reading';
+import { createPool, FileKeyEncryptionKeys, useKeyEncryptionKeys } from '@shop/infra/log-reading';
 import { bulkProjections } from '../read-models/all.js';
 import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
 
@@ -10,6 +10,8 @@ import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
 export interface WorkerInput {
   databaseUrl: string;
   targets: ShardTarget[];
+  /** The main thread's key-encryption key file: a thread has module state of its own (docs/decisions/0162). */
+  keyFile: string | null;
 }
 export type ToWorker = { kind: 'events'; events: RawEvent[] } | { kind: 'finish' };
 export type FromWorker = { kind: 'ready' } | { kind: 'added' } | { kind: 'finished'; handled: Record<string, number> } | { kind: 'failed'; message: string };
@@ -21,6 +23,7 @@ const pool = createPool(input.databaseUrl, 2);
 const send = (message: FromWorker) => port.postMessage(message);
 
 async function start(): Promise<FoldShard> {
+  if (input.keyFile) useKeyEncryptionKeys(await FileKeyEncryptionKeys.existing(input.keyFile));
   const shard = new FoldShard(await pool.connect(), input.targets, (name) => bulkProjections.get(name)!, pool);
   await shard.prepare();
   return shard;

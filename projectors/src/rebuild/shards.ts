@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Pool, PoolClient } from '@shop/infra';
+import { FileKeyEncryptionKeys, processKeyEncryptionKeys, type Pool, type PoolClient } from '@shop/infra';
 import type { BulkProjection } from './bulk-fold.js';
 import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
 import type { FromWorker, ToWorker, WorkerInput } from './fold-worker.js';
@@ -46,7 +46,8 @@ const IN_FLIGHT = 2;
  * worker (worker-bundle.ts) when there is one, else through tsx's loader.
  */
 export async function threadShard(databaseUrl: string, targets: ShardTarget[], bundle: string | null): Promise<Shard> {
-  const workerData: WorkerInput = { databaseUrl, targets };
+  const keks = processKeyEncryptionKeys();
+  const workerData: WorkerInput = { databaseUrl, targets, keyFile: keks instanceof FileKeyEncryptionKeys ? keks.path : null };
   const worker = bundle ? new Worker(bundle, { workerData }) : new Worker(workerBootstrap(), { eval: true, workerData });
   let failure: Error | null = null;
   let inFlight = 0;

@@ -1,5 +1,6 @@
 import { inTransaction, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
 import { saveCheckpoint } from './checkpoints.js';
+import { LiveChanges } from './live-changes.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
 export interface ApplyOptions {
@@ -73,10 +74,12 @@ async function applyToAllOnce(
     const names = projections.map((projection) => projection.name);
     const applied = await lockRevisions(client, names, streamsOf(events));
     const rows: Array<[string, string, number]> = [];
+    const live = new LiveChanges();
     for (const projection of projections) {
       const { revisions, parked } = applied.get(projection.name) ?? { revisions: new Map<string, number>(), parked: new Map<string, number>() };
       const toApply = newEvents(projection, events, revisions, parked);
       await applyTo(client, projection, toApply);
+      live.add(projection.name, toApply);
       handled.set(projection.name, toApply.length);
       for (const [stream, revision] of revisions) rows.push([projection.name, stream, revision]);
     }
@@ -99,6 +102,8 @@ async function applyToAllOnce(
         checkpoint.position,
       ],
     );
+    // Last, so the lock that orders the live changes is held only for the commit.
+    await live.record(client);
     return handled;
   });
 }

@@ -18,7 +18,13 @@ const Shipment = z.object({ carrier: z.string().nullable(), tracking_number: z.s
 const Readiness = z.string();
 
 const TimelineStep = z.object({ step: z.string(), label: z.string(), at: isoDate, detail: open });
-const Activity = z.object({ kind: z.enum(['P', 'S', 'E', 'PR']), text: z.string(), at: isoDate, actor: z.string() });
+const Activity = z.object({
+  kind: z.enum(['P', 'S', 'E', 'PR']),
+  text: z.string(),
+  at: isoDate,
+  actor: z.string(),
+  actor_in_words: z.string().describe('Who, from the users read model at query time: "Wendy Walker (customer)".'),
+});
 
 /** The SPEC §3 Project fields every project answer has. */
 const ProjectFields = z.object({
@@ -67,7 +73,7 @@ export const CustomerProject = ProjectFields.extend({
 export const InternalProject = ProjectFields.extend({
   events: z.array(Activity),
   activity: z.array(Activity),
-  staff_notes: z.array(z.object({ id: z.string(), text: z.string(), author: z.string(), created: isoDate, updated: nullableDate })),
+  staff_notes: z.array(z.object({ id: z.string(), text: z.string(), author: z.string(), author_in_words: z.string(), created: isoDate, updated: nullableDate })),
   cost: Cost,
   completed: nullableDate,
   shipped: nullableDate,
@@ -100,6 +106,13 @@ export const ProjectSummary = z
     total: money,
   })
   .passthrough();
+
+/** A staff list entry: the owner named from the users read model at query time. */
+export const InternalProjectSummary = ProjectSummary.extend({
+  user_name: z.string().nullable(),
+  user_email: z.string().nullable(),
+  user_in_words: z.string().describe('"Wendy Walker (customer)".'),
+}).passthrough();
 
 export const ProjectTimeline = z.object({ id: z.string(), state: ProjectState, progress: Progress, shipment: Shipment, steps: z.array(TimelineStep), revision: z.number().int() });
 
@@ -236,4 +249,10 @@ export const ProjectionHealth = z.object({
     }),
   ),
   parked_streams: z.array(ParkedStreamShape),
+});
+
+export const ReadModelLag = z.object({
+  catching_up: z.boolean().describe('True while one of them is behind the log by more than a moment (1.5 s or 100 events).'),
+  events_behind: z.number().int().describe('The most events any of them has still to apply; 0 when not catching up.'),
+  read_models: z.array(z.object({ name: z.string(), events_behind: z.number().int(), lag_ms: z.number().int() })),
 });

@@ -1,6 +1,7 @@
-import { actorInWords, actorRole, auditSentence, changesInWords, eventName } from '@shop/domain';
+import { auditSentence, changesInWords, eventName } from '@shop/domain';
 import type { Pool } from '@shop/infra';
-import { findUsers, type AuditRow } from '@shop/projectors/queries';
+import type { AuditRow } from '@shop/projectors/queries';
+import { peopleInWords } from './people.js';
 
 /**
  * The audit log as people read it. Names, e-mails and roles come from the users read model at
@@ -9,21 +10,18 @@ import { findUsers, type AuditRow } from '@shop/projectors/queries';
  * raw fields stay as read: `data` and `changes` (worked out from the rows) for the "raw event" view.
  */
 export async function auditLogInWords(pool: Pool, log: AuditRow[]) {
-  const ids = [...new Set(log.map((entry) => entry.actor))];
-  const users = new Map((await findUsers(pool, ids)).map((user) => [user.user_id, user]));
+  const person = await peopleInWords(pool, log.map((entry) => entry.actor));
   return log.map((entry) => {
-    const user = users.get(entry.actor) ?? null;
-    const role = actorRole(entry.actor, user);
-    const who = actorInWords(entry.actor, user?.name ?? null, role);
+    const who = person(entry.actor);
     const words = changesInWords(entry.changes);
     return {
       ...entry,
-      actor_name: user?.name ?? null,
-      actor_email: user?.email ?? null,
-      actor_role: role,
-      actor_in_words: who,
+      actor_name: who.name,
+      actor_email: who.email,
+      actor_role: who.role,
+      actor_in_words: who.in_words,
       event_name: eventName(entry.type),
-      summary: auditSentence(who, entry.type, words),
+      summary: auditSentence(who.in_words, entry.type, words),
       changes_in_words: words,
     };
   });

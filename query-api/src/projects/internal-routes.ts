@@ -9,8 +9,10 @@ import { anyProjectRow } from './access.js';
 import { auditLogInWords } from './audit-in-words.js';
 import { ProjectListDoc, ProjectListQuery } from './list-query.js';
 import { costOf, internalProject, projectSummary } from './project-shapes.js';
+import { internalProjectInWords, withCustomer } from './people-shapes.js';
+import { peopleInWords } from './people.js';
 import { ById } from '../openapi/params.js';
-import { AuditLog, CheckedUser, InternalProject, InternalSummary, ProjectSummary } from '../openapi/response-schemas.js';
+import { AuditLog, CheckedUser, InternalProject, InternalProjectSummary, InternalSummary } from '../openapi/response-schemas.js';
 
 const AuditQuery = ById.extend({
   query: z.object({
@@ -37,13 +39,14 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     tag,
     access: 'staff',
     query: ProjectListDoc,
-    response: z.array(ProjectSummary),
+    response: z.array(InternalProjectSummary),
   });
   router.get('/internal/projects/', fresh, async (req, res) => {
     requireStaff(req);
     const { query } = parseRequest(ProjectListQuery, req);
     const page = await listProjects(deps.pool, { states: query.state, name: query.name, order: 'internal', limit: query.limit, offset: query.offset });
-    res.set('X-Total-Count', String(page.total)).json(page.views.map(projectSummary));
+    const person = await peopleInWords(deps.pool, page.views.map((view) => view.user));
+    res.set('X-Total-Count', String(page.total)).json(page.views.map((view) => withCustomer(projectSummary(view), person(view.user))));
   });
 
   documentRead(registry, {
@@ -58,7 +61,9 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     requireStaff(req);
     const { params } = parseRequest(ById, req);
     const row = await anyProjectRow(deps.pool, params.id);
-    const answer = internalProject(row.view, row.revision, await findActivity(deps.pool, row.streamId));
+    const activity = await findActivity(deps.pool, row.streamId);
+    const person = await peopleInWords(deps.pool, [...activity.map((entry) => entry.actor), ...row.view.staff_notes.map((note) => note.author)]);
+    const answer = internalProjectInWords(internalProject(row.view, row.revision, activity), person);
     res.set('ETag', entityTag(row.revision, answer)).json(answer);
   });
 
@@ -113,12 +118,13 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     const log = await auditLogInWords(deps.pool, await findAuditLog(deps.pool, row.streamId));
     if (!query.as_of) return void res.json({ id: row.view.id, stream_id: row.streamId, revision: row.revision, events: log });
     const past = await projectAsOf(deps.eventStore, row.streamId, query.as_of);
+    const person = await peopleInWords(deps.pool, past.view?.staff_notes.map((note) => note.author) ?? []);
     res.json({
       id: row.view.id,
       stream_id: row.streamId,
       as_of: query.as_of.toISOString(),
       revision: past.revision,
-      project: past.view && internalProject(past.view, past.revision, []),
+      project: past.view && internalProjectInWords(internalProject(past.view, past.revision, []), person),
       events: log.filter((entry) => entry.revision <= past.revision),
     });
   });

@@ -51,7 +51,7 @@ describe('the demo history plan', () => {
     }
     const names = (steps: DemoStep[]) => steps.map((step) => step.key.split(':')[2]);
     const open = [...byProject.values()].filter((steps) => names(steps).includes('pay') && !names(steps).includes('complete'));
-    expect(open.length).toBeGreaterThan(5);
+    expect(open.length).toBeGreaterThanOrEqual(3);
     for (const steps of open) {
       const paid = steps.find((step) => step.key.endsWith(':pay'))!;
       expect(now.getTime() - paid.at.getTime()).toBeLessThanOrEqual(56 * 24 * 3_600_000);

@@ -35,8 +35,14 @@ export interface DemoPlan {
 
 const HOUR_MS = 3_600_000;
 /** Target states, weighted like a shop a year into trading: most work shipped, some in every stage. */
-const STATE_WEIGHTS: Record<ProjectState, number> = { D: 8, R: 7, A: 8, P: 8, I: 14, PS: 5, C: 8, S: 36, X: 6 };
-const PAYING: readonly ProjectState[] = ['P', 'I', 'PS', 'C', 'S'];
+const STATE_WEIGHTS: Record<ProjectState, number> = { D: 8, R: 7, A: 8, P: 3, I: 6, PS: 2, C: 8, S: 36, X: 6 };
+/** Paid, not yet completed. */
+const WORKROOM: readonly ProjectState[] = ['P', 'I', 'PS'];
+/**
+ * A workroom holds about this many days of the shop's orders (paid, made, sent out): the rest of
+ * the paying projects are finished. Over a year that is about a tenth of the paying projects.
+ */
+const WORKROOM_DAYS = 42;
 /** How far along a finished project got: shipped ones are paid first, in the oldest months. */
 const PROGRESS: Partial<Record<ProjectState, number>> = { C: 3, S: 4 };
 
@@ -49,24 +55,38 @@ export function planDemoHistory(options: DemoOptions): DemoPlan {
   const customers = demoCustomers(seed, Math.max(3, Math.ceil(projects * 0.6)));
   const staff = demoStaff(seed);
   const organizations = demoOrganizations(seed, Math.min(8, Math.max(2, Math.round(projects / 30))), customers.length);
-  const targets = targetStates(seed, projects);
   const windows = monthWindows(options);
+  const targets = targetStates(seed, projects, windows);
   const anchors = paymentAnchors(seed, targets, windows);
   const projectSteps = targets.flatMap((target, index) => projectHistory(options, { index, target, anchor: anchors.get(index), customers, staff, organizations, windows }));
   const steps = [...peopleSteps(seed, projectSteps, customers, staff, organizations), ...projectSteps];
   return { customers, staff, organizations, projects, steps: steps.sort((a, b) => a.at.getTime() - b.at.getTime() || a.key.localeCompare(b.key)) };
 }
 
-/** Every state at least once (when there are enough projects), the rest drawn by weight. */
-function targetStates(seed: number, count: number): ProjectState[] {
+/**
+ * Every state at least once (when there are enough projects), the rest drawn by weight. The
+ * workroom's share is what it holds of the history's span: its states' weights are scaled so it
+ * gets about WORKROOM_DAYS of the paying projects (a short history is mostly in the workroom).
+ */
+function targetStates(seed: number, count: number, windows: Window[]): ProjectState[] {
   const random = new DemoRandom(seed, 'targets');
-  const total = Object.values(STATE_WEIGHTS).reduce((sum, weight) => sum + weight, 0);
+  const weights = workroomScaled(windows);
+  const total = Object.values(weights).reduce((sum, weight) => sum + weight, 0);
   const draw = (): ProjectState => {
     let left = random.float() * total;
-    return projectStates.find((state) => (left -= STATE_WEIGHTS[state]) < 0) ?? 'S';
+    return projectStates.find((state) => (left -= weights[state]) < 0) ?? 'S';
   };
   const drawn = Array.from({ length: count }, (_, index) => (index < projectStates.length ? projectStates[index]! : draw()));
   return random.shuffle(drawn);
+}
+
+function workroomScaled(windows: Window[]): Record<ProjectState, number> {
+  const spanDays = windows.reduce((sum, window) => sum + (window.to - window.from), 0) / (24 * HOUR_MS);
+  const share = Math.min(0.5, WORKROOM_DAYS / Math.max(1, spanDays));
+  const finished = STATE_WEIGHTS.C + STATE_WEIGHTS.S;
+  const workroom = WORKROOM.reduce((sum, state) => sum + STATE_WEIGHTS[state], 0);
+  const scale = (finished * share) / (1 - share) / workroom;
+  return { ...STATE_WEIGHTS, P: STATE_WEIGHTS.P * scale, I: STATE_WEIGHTS.I * scale, PS: STATE_WEIGHTS.PS * scale };
 }
 
 interface Window {
@@ -89,34 +109,60 @@ function monthWindows({ months, now }: DemoOptions): Window[] {
 }
 
 /**
- * When each paying project is first paid. Finished ones (completed, shipped) are dealt out evenly
- * over the months (so every month has revenue), the furthest along in the oldest months, with some
- * shuffle. Projects still in the workroom (paid, in production, paused) were paid in the last
- * weeks, as in a real shop: dealt over the year, most of them were months past their due date.
+ * When each paying project is first paid, so that every month holds its share of the payments
+ * (the current month in proportion to the days of it gone). Projects still in the workroom were
+ * paid recently, as in a real shop: paid (not started) in the last ten days, in production in the
+ * last month (due ahead of today; a few late), paused within six weeks. The finished ones
+ * (completed, shipped) fill each month up to its share, the furthest along in the oldest months,
+ * with some shuffle.
  */
 function paymentAnchors(seed: number, targets: ProjectState[], windows: Window[]): Map<number, number> {
   const random = new DemoRandom(seed, 'anchors');
   const end = windows[windows.length - 1]!.to;
-  const recent = { from: Math.max(windows[0]!.from, end - RECENT_PAYMENT_DAYS * 24 * HOUR_MS), to: end - 2 * 24 * HOUR_MS };
+  const start = windows[0]!.from;
+  const daysBack = (from: number, to: number) => random.between(Math.max(start, end - from * DAY_MS), Math.max(start, end - to * DAY_MS));
+  const anchors = new Map<number, number>();
+  targets.forEach((target, index) => {
+    if (target === 'P') anchors.set(index, daysBack(10, 1));
+    if (target === 'I') anchors.set(index, random.chance(0.1) ? daysBack(45, 28) : daysBack(24, 4));
+    if (target === 'PS') anchors.set(index, daysBack(42, 3));
+  });
   const finished = targets
     .map((target, index) => ({ index, rank: (PROGRESS[target] ?? 0) + random.between(0, 1.5) }))
     .filter(({ index }) => FINISHED.includes(targets[index]!))
     .sort((a, b) => b.rank - a.rank);
-  const anchors = new Map(
-    finished.map(({ index }, position) => {
-      const window = windows[Math.floor((position * windows.length) / finished.length)]!;
-      return [index, random.between(window.from, window.to)];
-    }),
-  );
-  targets.forEach((target, index) => {
-    if (PAYING.includes(target) && !FINISHED.includes(target)) anchors.set(index, random.between(recent.from, Math.max(recent.from, recent.to)));
+  const quotas = finishedQuotas(windows, finished.length, [...anchors.values()]);
+  let position = 0;
+  quotas.forEach((quota, month) => {
+    const window = windows[month]!;
+    for (const { index } of finished.slice(position, position + quota)) anchors.set(index, random.between(window.from, window.to));
+    position += quota;
   });
   return anchors;
 }
 
-/** Paid but not finished: first paid at most this many days ago (a deposit, then weeks in the workroom). */
-const RECENT_PAYMENT_DAYS = 56;
+const DAY_MS = 24 * HOUR_MS;
 const FINISHED: readonly ProjectState[] = ['C', 'S'];
+
+/**
+ * How many finished projects each month gets: every month's share of all first payments is in
+ * proportion to its length, less the workroom payments already in it; rounding by largest remainder.
+ */
+function finishedQuotas(windows: Window[], finished: number, taken: number[]): number[] {
+  const lengths = windows.map((window) => Math.max(0, window.to - window.from));
+  const span = lengths.reduce((sum, length) => sum + length, 0) || 1;
+  const total = finished + taken.length;
+  const wanted = windows.map((window, month) => {
+    const already = taken.filter((at) => at >= window.from && at <= window.to).length;
+    return Math.max(0, (total * lengths[month]!) / span - already);
+  });
+  const sum = wanted.reduce((acc, value) => acc + value, 0) || 1;
+  const exact = wanted.map((value) => (value * finished) / sum);
+  const quotas = exact.map(Math.floor);
+  const order = exact.map((value, month) => ({ month, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest);
+  for (let left = finished - quotas.reduce((acc, value) => acc + value, 0), i = 0; left > 0; left--, i++) quotas[order[i % order.length]!.month]! += 1;
+  return quotas;
+}
 
 interface ProjectContext {
   index: number;

@@ -61,7 +61,7 @@ describe('the whole flow, over HTTP and SMTP', () => {
 
     const transferred = await staff.put('/api/internal/transfer/', { project_id: id, email: STAFF.email });
     expect(transferred.status).toBe(200);
-    expect(transferred.body.message).toBe(`Project "Bay window" was transferred to ${STAFF.email}.`);
+    expect(transferred.body.message).toBe(`Project "Bay window" was transferred to Staff (${STAFF.email}).`);
     await smtp.waitFor((mail) => mail.to.includes(STAFF.email) && /is now yours/.test(mail.raw));
 
     const events = await readStreamEvents(shop, `project-${id}`);

@@ -151,7 +151,10 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/users/erase/', spec: false, request: () => ({ url: '/api/users/erase/', body: {} }), expect: loggedIn },
   { method: 'POST', path: '/internal/users/{id}/erase/', spec: false, request: () => ({ url: '/api/internal/users/no-such-user/erase/' }), expect: staffOnly },
   // Operations (decision 0111): the health view and a retry of a stream nobody parked.
+  // Everyone logged in may follow the changes of what they may read (decision 0170); its 200 is a stream.
+  { method: 'GET', path: '/live/', spec: false, request: () => ({ url: '/api/live/' }), expect: { anonymous: 401, guest: 'ok', customer: 'ok', otherCustomer: 'ok', staff: 'ok' } },
   { method: 'GET', path: '/internal/projections/', spec: false, request: () => ({ url: '/api/internal/projections/' }), expect: staffReads },
+  { method: 'GET', path: '/read-models/lag/', spec: false, request: () => ({ url: '/api/read-models/lag/?read_models=projects,revenue' }), expect: everyoneOk },
   { method: 'POST', path: '/internal/projections/parked/retry/', spec: false, request: () => ({ url: '/api/internal/projections/parked/retry/', body: { projection: 'projects', stream_id: 'project-nobody' } }), expect: staffOnly },
   { method: 'GET', path: '/openapi.json', spec: false, request: () => ({ url: '/api/openapi.json' }), expect: everyoneOk },
 ];

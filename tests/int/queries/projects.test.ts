@@ -174,16 +174,18 @@ describe('internal project reads', () => {
   });
 
   it('shows the detail with the activity log (P, S, E, PR), staff notes, cost and readiness', async () => {
+    // Named at read time from the users read model; this history registers staff-1 as a plain account.
+    const SAM = 'Sam Staff (customer)';
     const response = await staff.get('/api/internal/projects/pI/');
     expect(response.status).toBe(200);
     expect(response.body.activity).toEqual([
-      { kind: 'S', text: 'Submitted for review', at: t(7, 11), actor: 'c1' },
-      { kind: 'S', text: 'Approved', at: t(7, 12), actor: STAFF },
-      { kind: 'P', text: 'Payment of $490.00 recorded', at: t(9), actor: 'c1' },
-      { kind: 'S', text: 'Production started, due 2024-04-01', at: t(11), actor: STAFF },
-      { kind: 'E', text: 'Invoice sent to c1@example.com', at: t(11, 13), actor: STAFF },
+      { kind: 'S', text: 'Submitted for review', at: t(7, 11), actor: 'c1', actor_in_words: 'Cleo Customer (customer)' },
+      { kind: 'S', text: 'Approved', at: t(7, 12), actor: STAFF, actor_in_words: SAM },
+      { kind: 'P', text: 'Payment of $490.00 recorded', at: t(9), actor: 'c1', actor_in_words: 'Cleo Customer (customer)' },
+      { kind: 'S', text: 'Production started, due 2024-04-01', at: t(11), actor: STAFF, actor_in_words: SAM },
+      { kind: 'E', text: 'Invoice sent to c1@example.com', at: t(11, 13), actor: STAFF, actor_in_words: SAM },
     ]);
-    expect(response.body.staff_notes).toEqual([{ id: 'n-1', text: 'Customer prefers mornings', author: STAFF, created: t(11, 12), updated: null }]);
+    expect(response.body.staff_notes).toEqual([{ id: 'n-1', text: 'Customer prefers mornings', author: STAFF, author_in_words: SAM, created: t(11, 12), updated: null }]);
     expect(response.body).toMatchObject({ readiness: 'Awaiting Fabric & Onsite Visit', cost: { total: 54000 }, revision: 6 });
   });
 

@@ -7,6 +7,7 @@ import { BareLayout, Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { paths } from '../lib/paths';
 import { createQueryClient } from '../lib/query-client';
+import { LiveUpdates } from '../features/live/components/LiveUpdates';
 import * as Page from './routes';
 
 /** Every route of SPEC §2 (history mode). All but signup and referral signup use the common layout. */
@@ -63,6 +64,7 @@ export function App() {
   );
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveUpdates />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -5,9 +5,11 @@ import { ApiError } from './api-client';
 const READ_RETRIES = 2;
 
 /**
- * Server state for the whole app (TanStack Query). Reads are cached per key for half a minute and
- * retried on network and server failures, never on an answer about the request itself (4xx):
- * asking again for a project that is not there, or not yours, cannot succeed.
+ * Server state for the whole app (TanStack Query). Reads are cached per key for half a minute; the
+ * live push (features/live) invalidates what changes, and the project reads that must never look
+ * older than the server (the lists, the summary's followed project) set their own staleTime.
+ * Reads are retried on network and server failures, never on an answer about the request itself
+ * (4xx): asking again for a project that is not there, or not yours, cannot succeed.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -12,4 +12,12 @@ export const queryKeys = {
   project: (id: string) => ['projects', 'project', id] as const,
   /** Banner notifications: the banner's active ones and the staff manager's full list. */
   notifications: ['notifications'] as const,
+  /** Everything staff read about one project (detail, customer, audit log). */
+  internalProject: (id: string) => ['internal-project', id] as const,
+  /** The staff project list, every filter and page of it. */
+  internalProjectList: ['internal-projects', 'list'] as const,
+  /** Organizations: the staff list, each one and its shipped projects. */
+  organizations: ['organizations'] as const,
+  /** The staff health view (projection lag, parked streams). */
+  projectionHealth: ['projection-health'] as const,
 };

@@ -108,3 +108,20 @@ export async function listProjects(
   const count = await db.query<{ total: string }>(`SELECT count(*) AS total FROM project_details WHERE ${whereSql}`, values);
   return { views: page.rows.map((row) => viewOf(row.stream_state)), total: Number(count.rows[0]?.total ?? 0) };
 }
+
+/** Who may read a project: its owner and its organization's members (staff read all). */
+export interface ProjectAudience {
+  projectId: string;
+  ownerId: string;
+  organizationId: string | null;
+}
+
+/** The audiences of the given project streams, by stream id (the live push's authorization). */
+export async function projectAudiences(db: Db, streamIds: readonly string[]): Promise<Map<string, ProjectAudience>> {
+  if (streamIds.length === 0) return new Map();
+  const result = await db.query<{ stream_id: string; project_id: string; owner_id: string; organization_id: string | null }>(
+    'SELECT stream_id, project_id, owner_id, organization_id FROM project_details WHERE stream_id = ANY($1)',
+    [streamIds],
+  );
+  return new Map(result.rows.map((row) => [row.stream_id, { projectId: row.project_id, ownerId: row.owner_id, organizationId: row.organization_id }]));
+}

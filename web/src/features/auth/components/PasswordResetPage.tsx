@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
+import { NewPasswordField } from '../../../components/NewPasswordField';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORDS_DIFFER_MESSAGE, PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
 import { confirmPasswordReset } from '../api/account';
@@ -60,17 +61,7 @@ export function PasswordResetPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Reset password">
           {errors.form && <Alert>{errors.form}</Alert>}
-          <FormField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint="At least 8 characters, with a digit, a lowercase and an uppercase letter."
-            error={errors.fields.password}
-            required
-          />
+          <NewPasswordField label="New password" value={password} onChange={setPassword} error={errors.fields.password} />
           <FormField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.fields.confirm} required />
           <button type="submit" disabled={submitting}>
             Change password

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
+import { NewPasswordField } from '../../../components/NewPasswordField';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
@@ -66,17 +67,7 @@ export function ProfileCompletionPage() {
           {load.data.email && <p>Finish registering {load.data.email} to keep your project.</p>}
           {errors.form && <Alert>{errors.form}</Alert>}
           <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
-          <FormField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint="At least 8 characters, with a digit, a lowercase and an uppercase letter."
-            error={errors.fields.password}
-            required
-          />
+          <NewPasswordField value={password} onChange={setPassword} error={errors.fields.password} />
           <button type="submit" disabled={submitting}>
             Complete registration
           </button>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
+import { NewPasswordField } from '../../../components/NewPasswordField';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { EMAIL_MESSAGE, PASSWORD_RULE_MESSAGE, isValidEmail, isValidPassword } from '../../../lib/validation';
 import { createUser } from '../api/users';
@@ -42,17 +43,7 @@ export function SignupForm({ onCreated }: { onCreated: (email: string) => void }
       {errors.form && <Alert>{errors.form}</Alert>}
       <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
       <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} required />
-      <FormField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint="At least 8 characters, with a digit, a lowercase and an uppercase letter."
-        error={errors.fields.password}
-        required
-      />
+      <NewPasswordField value={password} onChange={setPassword} error={errors.fields.password} />
       <button type="submit" disabled={submitting}>
         {submitting ? 'Creating account…' : 'Create account'}
       </button>

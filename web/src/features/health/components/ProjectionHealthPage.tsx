@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { queryKeys } from '../../../lib/query-keys';
 import { fetchProjectionHealth, retryParkedStream, type ParkedStream, type ProjectionHealth } from '../api/projection-health';
 import { upgradeText } from '../upgrade-text';
 
-const healthKey = ['projection-health'] as const;
+const healthKey = queryKeys.projectionHealth;
 /** The view follows the projections while it is open: lag moves by the second, a retry lands in about one. */
 const REFRESH_MS = 2_000;
 

@@ -7,7 +7,12 @@ export interface InternalProjectSummary {
   name: string;
   state: string;
   production_state?: string | null;
-  user?: unknown;
+  /** The owner's id (for links); the name below is for reading. */
+  user?: string;
+  /** "Wendy Walker (customer)": the owner named at query time. */
+  user_in_words?: string;
+  user_name?: string | null;
+  user_email?: string | null;
   organization_id?: string | number | null;
   created?: string | null;
   submitted?: string | null;
@@ -52,8 +57,9 @@ export interface InternalProject {
   readiness: string | null;
   balance_remaining: number | null;
   shipment: { carrier: Carrier | null; tracking_number: string | null; tracking_url: string | null } | null;
-  staff_notes: StaffNote[];
-  activity: Array<{ kind: ActivityKind; text: string; at: string; actor: string }>;
+  /** Each note's author named at query time (`author` stays the id). */
+  staff_notes: Array<StaffNote & { author_in_words: string }>;
+  activity: Array<{ kind: ActivityKind; text: string; at: string; actor: string; actor_in_words: string }>;
   cost?: CostDetails;
   /** The stream revision shown; every staff write sends it back (-1 when the answer named none: always stale). */
   revision: number;

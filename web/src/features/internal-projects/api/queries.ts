@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { fetchCatalogueProducts } from './catalogue';
 import { fetchAuditLog, fetchCustomer, fetchInternalProject, type InternalProject } from './internal-projects';
 
 /** Cache keys of the staff project reads: everything about one project sits under its id. */
 export const internalProjectKeys = {
-  all: (id: string) => ['internal-project', id] as const,
-  project: (id: string) => ['internal-project', id, 'project'] as const,
-  customer: (id: string) => ['internal-project', id, 'customer'] as const,
-  audit: (id: string) => ['internal-project', id, 'audit'] as const,
+  all: queryKeys.internalProject,
+  project: (id: string) => [...queryKeys.internalProject(id), 'project'] as const,
+  customer: (id: string) => [...queryKeys.internalProject(id), 'customer'] as const,
+  audit: (id: string) => [...queryKeys.internalProject(id), 'audit'] as const,
   products: ['catalogue', 'products'] as const,
-  /** The staff project list, every filter and page of it. */
-  list: ['internal-projects', 'list'] as const,
+  list: queryKeys.internalProjectList,
 };
 
 export function useInternalProject(id: string) {

@@ -26,7 +26,7 @@ export function ActivityLog({ activity }: { activity: InternalProject['activity'
                   <td>{dateTime(entry.at)}</td>
                   <td>{activityKindLabels[entry.kind] ?? entry.kind}</td>
                   <td>{entry.text}</td>
-                  <td>{entry.actor}</td>
+                  <td>{entry.actor_in_words}</td>
                 </tr>
               ))}
             </tbody>

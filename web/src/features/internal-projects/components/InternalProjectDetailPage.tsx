@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { QuoteTable } from '../../../components/QuoteTable';
+import { UpdatedCue } from '../../../components/UpdatedCue';
 import { errorMessage } from '../../../lib/api-client';
 import { to } from '../../../lib/paths';
 import { updateInternalProject, type InternalProject, type InternalUpdate } from '../api/internal-projects';
@@ -16,6 +17,7 @@ import { Panel } from './Panel';
 import { PricingForm } from './PricingForm';
 import { ProjectFacts } from './ProjectFacts';
 import { WorkflowPanel } from './WorkflowPanel';
+import { CatchingUp } from '../../../components/CatchingUp';
 
 /** /internal/projects/{id}: staff edit, pricing, workflow, notes, e-mails, activity and the full audit log with time travel. */
 export function InternalProjectDetailPage() {
@@ -60,8 +62,10 @@ export function InternalProjectDetailPage() {
       <div className="page-heading">
         <h1>Internal project detail</h1>
         <Link to={to.internalProjectPdf(project.id || id)}>Printable work order</Link>
+        <UpdatedCue projectId={project.id || id} />
       </div>
       <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <CatchingUp readModels={['projects', 'project_history', 'users']} />
       <ProjectFacts project={project} customer={customer.data ?? null} />
 
       {message && <Alert kind={message.kind}>{message.text}</Alert>}

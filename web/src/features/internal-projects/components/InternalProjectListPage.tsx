@@ -7,16 +7,13 @@ import { useProjectList } from '../../../lib/use-project-list';
 import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
 import { fetchInternalProjects } from '../api/internal-projects';
 import { internalProjectKeys } from '../api/queries';
+import type { InternalProjectSummary } from '../api/internal-projects';
+import { CatchingUp } from '../../../components/CatchingUp';
 
-/** The user column: the list may carry an e-mail, a name, or a user object. */
-function userLabel(user: unknown): string {
-  if (typeof user === 'string' || typeof user === 'number') return String(user);
-  if (typeof user === 'object' && user !== null) {
-    const u = user as { name?: unknown; email?: unknown };
-    if (typeof u.name === 'string' && u.name) return u.name;
-    if (typeof u.email === 'string') return u.email;
-  }
-  return '';
+/** The customer column: name and e-mail, as the server resolved them (never the id). */
+function customerLabel(p: InternalProjectSummary): string {
+  if (p.user_name && p.user_email) return `${p.user_name} · ${p.user_email}`;
+  return p.user_name || p.user_email || p.user_in_words || '';
 }
 
 /** /internal/projects/: all projects with state and name filters and a readiness column. */
@@ -29,6 +26,7 @@ export function InternalProjectListPage() {
         <h1>Internal projects</h1>
         <Link to={paths.internalTransfer}>Transfer a project</Link>
       </div>
+      <CatchingUp readModels={['projects', 'users']} />
       <ProjectFilters idPrefix="internal" states={internalStateOrder} state={state} onStateChange={setState} name={name} onNameChange={setName} />
       {load.kind === 'loading' && <p role="status">Loading projects…</p>}
       {load.kind === 'failed' && <Alert>{load.message}</Alert>}
@@ -54,7 +52,7 @@ export function InternalProjectListPage() {
                   <td>
                     <Link to={to.internalProject(p.id)}>{p.name || 'Untitled project'}</Link>
                   </td>
-                  <td>{userLabel(p.user)}</td>
+                  <td>{customerLabel(p)}</td>
                   <td>{projectStateLabel(p.state)}</td>
                   <td>{productionStateLabel(p.production_state)}</td>
                   <td>{p.readiness ?? ''}</td>

@@ -37,7 +37,7 @@ export function NotesPanel({ project, busy, act }: { project: InternalProject; b
               <>
                 <p className="note-text">{note.text}</p>
                 <p className="field-hint">
-                  {note.author} · {dateTime(note.created)}
+                  {note.author_in_words} · {dateTime(note.created)}
                   {note.updated ? ` · edited ${dateTime(note.updated)}` : ''}
                 </p>
                 <button type="button" className="link-button" onClick={() => setEditing({ id: note.id, text: note.text })}>

@@ -21,3 +21,7 @@ export const findUserByEmail = (email: string) => apiClient.get<CheckedUser>('/i
 
 /** POST /api/internal/users/{id}/erase/ (staff). */
 export const eraseUser = (userId: string) => apiClient.post<{ message: string }>(`/internal/users/${encodeURIComponent(userId)}/erase/`);
+
+/** GET /api/internal/privacy/purge/ (staff): erasures not yet removed from the database files (docs/decisions/0162). */
+export const fetchPurgeStatus = () => apiClient.get<{ erasures_pending_purge: number; message: string }>('/internal/privacy/purge/');
+export const purgeStatusKey = ['privacy', 'purge'] as const;

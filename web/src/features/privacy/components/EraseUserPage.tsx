@@ -1,8 +1,9 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
-import { eraseUser, findUserByEmail, type CheckedUser } from '../api/privacy';
+import { eraseUser, fetchPurgeStatus, findUserByEmail, purgeStatusKey, type CheckedUser } from '../api/privacy';
 
 /** /internal/privacy/: staff find a user by e-mail and erase their personal data (docs/decisions/0161). */
 export function EraseUserPage() {
@@ -12,6 +13,9 @@ export function EraseUserPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // Erased data reads as erased at once; it leaves the database files at the next purge.
+  const purge = useQuery({ queryKey: purgeStatusKey, queryFn: fetchPurgeStatus });
 
   async function find(event: FormEvent) {
     event.preventDefault();
@@ -34,6 +38,7 @@ export function EraseUserPage() {
       setDone(answer.message);
       setUser(null);
       setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: purgeStatusKey });
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -44,6 +49,7 @@ export function EraseUserPage() {
   return (
     <section className="form-page">
       <h1>Erase a user&apos;s personal data</h1>
+      {purge.data && <p>{purge.data.message}</p>}
       <form onSubmit={(event) => void find(event)} noValidate aria-label="Find user">
         <FormField label="E-mail" name="email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
         <button type="submit">Find user</button>

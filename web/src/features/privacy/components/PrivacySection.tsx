@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { emptyProfile } from '../../../lib/user-profile';
 import { useSessionStore } from '../../../lib/session/session-store';
 import { eraseMyData, exportDownloadUrl } from '../api/privacy';
 
@@ -12,7 +13,7 @@ import { eraseMyData, exportDownloadUrl } from '../api/privacy';
  */
 export function PrivacySection() {
   const navigate = useNavigate();
-  const logout = useSessionStore((s) => s.logout);
+  const setUser = useSessionStore((s) => s.setUser);
   const [confirming, setConfirming] = useState(false);
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,8 +24,8 @@ export function PrivacySection() {
     setError(null);
     try {
       await eraseMyData();
-      // The server already ended the session; clear ours too, then leave the account page.
-      await logout().catch(() => undefined);
+      // The server already ended the session (a logout call now would be refused): clear ours, then leave.
+      setUser(emptyProfile);
       void navigate(paths.landing, { state: { message: 'Your personal data is erased.' } });
     } catch (failure) {
       setError(errorMessage(failure));

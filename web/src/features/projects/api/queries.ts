@@ -2,13 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../lib/query-keys';
 import { fetchFabrics, fetchProducts, type Catalogue } from './catalogue';
-import { fetchProject, fetchTimeline } from './projects';
+import { fetchProject, fetchTimeline, type ProjectDetail } from './projects';
 
 /** Cache keys of the editor's and summary's reads; a project's sit under the customer's project key. */
 const projectKeys = {
   catalogue: ['catalogue', 'editor'] as const,
   /** The project as the editor opens it, at least at `afterRevision` when this browser wrote it. */
   detail: (id: string, afterRevision: number | undefined) => [...queryKeys.project(id), 'detail', afterRevision ?? null] as const,
+  /** The project followed while shown (useFollowedProject). */
+  followed: (id: string) => [...queryKeys.project(id), 'followed'] as const,
   /** Keyed by the project's state too: a state change adds a step, so it is a new timeline. */
   timeline: (id: string, state: string | undefined) => [...queryKeys.project(id), 'timeline', state ?? null] as const,
 };
@@ -39,6 +41,28 @@ export function useProjectDetail(id: string, afterRevision: number | undefined, 
     staleTime: 0,
     gcTime: 0,
   });
+}
+
+/**
+ * The project as the server has it now, while the summary or editor shows it: read again on every
+ * visit (the store keeps the project between visits) and whenever the live push invalidates it.
+ * `afterRevision` keeps it from reading older than this browser's own last write.
+ */
+export function useFollowedProject(id: string, afterRevision: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: projectKeys.followed(id),
+    queryFn: () => fetchProject(id, afterRevision),
+    enabled,
+    // Only so the read that opened the project (seeded below) is not read again at once.
+    staleTime: 2_000,
+    refetchOnMount: 'always',
+  });
+}
+
+/** The read that opens a project is the followed project's first answer too. */
+export function useSeedFollowedProject(): (id: string, project: ProjectDetail) => void {
+  const client = useQueryClient();
+  return useCallback((id, project) => client.setQueryData(projectKeys.followed(id), project), [client]);
 }
 
 export function useProjectTimeline(id: string | null, state: string | undefined) {

@@ -1,4 +1,5 @@
 import {
+  estimateLeavesOutWeltFabric,
   formatPrice,
   insertChoicesFor,
   isCustomSku,
@@ -357,6 +358,9 @@ export function LineItemEditor({ fabric, fabricIndex, item, itemIndex, catalogue
         <p className="line-item-price" aria-live="polite">
           <span>Price: </span>
           <strong data-testid="item-price">{formatPrice(price)}</strong>
+          {price !== null && estimateLeavesOutWeltFabric(item, fabric) && (
+            <span className="field-hint"> Self-welt fabric is estimated by our workroom and added to the quote.</span>
+          )}
         </p>
         <button type="button" className="secondary" onClick={() => removeItem(fabricIndex, itemIndex)}>
           Remove {heading}

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
-import { useAfterProjectWrite, useEditorCatalogue, useProjectDetail } from '../api/queries';
+import { useAfterProjectWrite, useEditorCatalogue, useFollowedProject, useProjectDetail, useSeedFollowedProject } from '../api/queries';
 import { FabricEditor } from './FabricEditor';
 import { FieldMessage, firstMessage } from './field-problems';
 import { useStartingType } from './use-starting-type';
@@ -29,21 +29,35 @@ export function useEditorRoute(): { id: string; gate: 'session' | 'home' | 'load
   const loggedIn = useSessionStore(selectLoggedIn);
   const allowed = id === GUEST_ID || loggedIn;
   const open = useEditorStore((s) => s.open);
-  // Once the store holds the project, it is the customer's draft: no read replaces it.
+  // Once the store holds the project, it is the customer's draft: only a newer read replaces it, never unsaved changes.
   const entered = useEditorStore((s) => s.projectId === id);
   const hasProject = useEditorStore((s) => s.project !== null);
   const afterRevision = useEditorStore((s) => s.revisions[id]);
   const wanted = sessionReady && allowed && !entered;
   const catalogue = useEditorCatalogue(wanted);
   const detail = useProjectDetail(id, afterRevision, wanted && id !== GUEST_ID && catalogue.isSuccess);
+  const seedFollowed = useSeedFollowedProject();
 
   // Hands what was read to the store (not a loader: the queries above read it).
   useEffect(() => {
     if (!wanted || !catalogue.data) return;
     if (id === GUEST_ID) open(id, null, catalogue.data);
-    else if (detail.data) open(id, detail.data, catalogue.data);
-  }, [wanted, id, catalogue.data, detail.data, open]);
+    else if (detail.data) {
+      seedFollowed(id, detail.data);
+      open(id, detail.data, catalogue.data);
+    }
+  }, [wanted, id, catalogue.data, detail.data, open, seedFollowed]);
   useEffect(() => () => useEditorStore.getState().leave(id), [id]);
+
+  // The project kept from an earlier visit (or shown while someone else changes it) is replaced by
+  // a newer one the server has, unless the customer has unsaved changes in it.
+  const followed = useFollowedProject(id, afterRevision, entered && id !== GUEST_ID);
+  useEffect(() => {
+    const newer = followed.data;
+    const store = useEditorStore.getState();
+    if (!newer || store.projectId !== id || store.dirty || store.saving) return;
+    if ((newer.revision ?? -1) > (store.detail?.revision ?? -1)) open(id, newer, store.catalogue);
+  }, [followed.data, id, open]);
 
   if (!sessionReady) return { id, gate: 'session', error: null };
   if (!allowed) return { id, gate: 'home', error: null };

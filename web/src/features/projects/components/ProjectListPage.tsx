@@ -7,6 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useProjectList } from '../../../lib/use-project-list';
 import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
 import { fetchProjects } from '../api/projects';
+import { CatchingUp } from '../../../components/CatchingUp';
 
 /** /projects: the customer's projects with state and name filters, a page at a time. */
 export function ProjectListPage() {
@@ -20,6 +21,7 @@ export function ProjectListPage() {
           New project
         </Link>
       </div>
+      <CatchingUp readModels={['projects']} />
       <ProjectFilters idPrefix="project" states={customerStateOrder} state={state} onStateChange={setState} name={name} onNameChange={setName} />
       {load.kind === 'loading' && <p role="status">Loading projects…</p>}
       {load.kind === 'failed' && <Alert>{load.message}</Alert>}

@@ -5,11 +5,13 @@ import { Alert } from '../../../components/Alert';
 import { ProgressSteps } from '../../../components/ProgressSteps';
 import { QuoteTable } from '../../../components/QuoteTable';
 import { Timeline } from '../../../components/Timeline';
+import { UpdatedCue } from '../../../components/UpdatedCue';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useAfterProjectWrite, useProjectTimeline } from '../api/queries';
 import { GUEST_ID, useEditorStore } from '../stores/editor-store';
 import { useEditorRoute } from './ProjectEditorPage';
+import { CatchingUp } from '../../../components/CatchingUp';
 
 const PAID_STATES = ['P', 'I', 'PS', 'C', 'S'];
 
@@ -57,8 +59,10 @@ export function ProjectSummaryPage() {
         <p>
           State: <strong>{projectStateLabels[project.state]}</strong>
         </p>
+        {serverId && <UpdatedCue projectId={serverId} />}
       </div>
       <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <CatchingUp readModels={['projects', 'project_history']} />
       <ProgressSteps state={project.state} fabricArrived={detail?.fabric_arrived === true} />
       <dl className="facts">
         {detail?.submitted && (

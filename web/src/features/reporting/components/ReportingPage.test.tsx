@@ -103,6 +103,7 @@ const realAnswers = {
   '/stats/projects_due/': () => projectsDue,
   '/stats/funnel/': (options?: RequestOptions) => (options?.params?.product_type === 'X' ? { ...funnel, steps: funnel.steps.map((step) => ({ ...step, projects: 0 })) } : funnel),
   '/stats/lead_times/': () => leadTimes,
+  '/read-models/lag/': () => ({ catching_up: false, events_behind: 0, read_models: [] }),
 };
 
 function renderPage() {
@@ -236,4 +237,19 @@ describe('ReportingPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(funnelRegion).getByText('No data.')).toBeInTheDocument());
     expect(get).toHaveBeenCalledWith('/stats/funnel/', { params: { product_type: 'X' } });
   });
+
+  it('says it is catching up while its read models are behind, then reads its figures again', async () => {
+    let behind = true;
+    answerWith({
+      ...realAnswers,
+      '/stats/monthly_revenue/': () => (behind ? [] : monthlyRevenue),
+      '/read-models/lag/': () => ({ catching_up: behind, events_behind: behind ? 12345 : 0, read_models: [] }),
+    });
+    renderPage();
+    expect(await screen.findByText(/^Catching up: 12,345 events behind/)).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('/read-models/lag/', { params: { read_models: 'revenue,projects,project_flow' } });
+    behind = false;
+    await waitFor(() => expect(screen.queryByText(/^Catching up/)).not.toBeInTheDocument(), { timeout: 6_000 });
+    await waitFor(() => expect(within(report('Monthly revenue')).getByText(/Last 12 months:/)).toHaveTextContent('Last 12 months: $540.00 from 1 payment.'));
+  }, 15_000);
 });

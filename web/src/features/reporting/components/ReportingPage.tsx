@@ -19,6 +19,7 @@ import {
   type StateRevenue,
 } from '../api/stats';
 import { FunnelReport, LeadTimesReport } from './FlowReports';
+import { CatchingUp } from '../../../components/CatchingUp';
 
 export const ROLLING_DAY_CHOICES = [7, 30, 90, 365] as const;
 
@@ -269,6 +270,7 @@ export function ReportingPage() {
   return (
     <section className="reporting">
       <h1>Reports</h1>
+      <CatchingUp readModels={['revenue', 'projects', 'project_flow']} />
       <MonthlyRevenueReport months={monthly.data ?? null} />
       <RollingRevenueReport rolling={rolling.data} days={days} onDays={setDays} />
       <ProductionRevenueReport states={production.data ?? null} />

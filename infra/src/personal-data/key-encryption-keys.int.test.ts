@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileKeyEncryptionKeys } from './key-encryption-keys.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kek-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const fileIn = async (name: string) => path.join(await mkdtemp(path.join(dir, `${name}-`)), 'kek.json');
+
+describe('key-encryption keys in a file', () => {
+  it('wraps a data key that only its own key-encryption key and person unwrap, and is made once with mode 0600', async () => {
+    const file = await fileIn('wrap');
+    const keys = await FileKeyEncryptionKeys.open(file);
+    expect(keys.fresh).toBe(true);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const dataKey = randomBytes(32);
+    const wrapped = await keys.wrap(dataKey, 'person-1', await keys.current());
+    expect(wrapped.wrapped.includes(dataKey)).toBe(false);
+    expect(await keys.unwrap(wrapped, 'person-1')).toEqual(dataKey);
+    await expect(keys.unwrap(wrapped, 'person-2')).rejects.toThrow();
+    const again = await FileKeyEncryptionKeys.open(file);
+    expect(again.fresh).toBe(false);
+    expect(await again.unwrap(wrapped, 'person-1')).toEqual(dataKey);
+  });
+
+  it('keeps the old key through a rotation until destroyRetired, then the old key is gone from the file', async () => {
+    const file = await fileIn('rotate');
+    const keys = await FileKeyEncryptionKeys.open(file);
+    const old = await keys.current();
+    const oldKey = Buffer.from((JSON.parse(await readFile(file, 'utf8')) as { keys: Record<string, string> }).keys[old]!, 'base64');
+    const wrapped = await keys.wrap(randomBytes(32), 'p', old);
+    const next = await keys.rotate();
+    expect(await keys.retired()).toEqual([old]);
+    // Another process (a fresh open) sees both until the old one is destroyed.
+    expect(await (await FileKeyEncryptionKeys.open(file)).retired()).toEqual([old]);
+    await keys.unwrap(wrapped, 'p');
+    await keys.destroyRetired();
+    expect(await keys.retired()).toEqual([]);
+    expect(await keys.current()).toBe(next);
+    await expect(keys.unwrap(wrapped, 'p')).rejects.toThrow(/not in/);
+    expect((await readFile(file)).includes(oldKey.toString('base64'))).toBe(false);
+  });
+
+  it('finishes a replacement a crash cut short without losing the live file', async () => {
+    const file = await fileIn('crash');
+    const keys = await FileKeyEncryptionKeys.open(file);
+    const wrapped = await keys.wrap(randomBytes(32), 'p', await keys.current());
+    // Killed after linking the old file and before the rename: `.old` is the live file itself.
+    await link(file, `${file}.old`);
+    await writeFile(`${file}.new`, 'half written');
+    const reopened = await FileKeyEncryptionKeys.open(file);
+    await reopened.unwrap(wrapped, 'p');
+    await expect(stat(`${file}.old`)).rejects.toThrow();
+    await expect(stat(`${file}.new`)).rejects.toThrow();
+    // Killed after the rename and before the shredding: `.old` is the replaced file, zeroed and removed.
+    await copyFile(file, `${file}.old`);
+    await FileKeyEncryptionKeys.open(file);
+    await expect(stat(`${file}.old`)).rejects.toThrow();
+    await (await FileKeyEncryptionKeys.open(file)).unwrap(wrapped, 'p');
+  });
+});

@@ -1,0 +1,179 @@
+import { projectAudiences, type ProjectAudience } from '@shop/projectors/queries';
+import type { Logger, Pool, PoolClient } from '@shop/infra';
+
+/** One stream a projection batch changed (a `live_changes` row), with who may read it. */
+export interface LiveChange {
+  position: number;
+  streamId: string;
+  revision: number;
+  readModels: string[];
+  /** When the newest event of the change was appended (occurredAt). */
+  eventAt: Date | null;
+  /** For project streams: owner and organization; null for other streams or a project not found. */
+  project: ProjectAudience | null;
+}
+
+export interface ChangeFeedOptions {
+  /** How often to look for changes without a NOTIFY (a lost one, a reconnecting listener). */
+  pollMs?: number;
+  /** How long changes are kept for resuming clients. */
+  retentionMs?: number;
+}
+
+const CHANGES = 'shop_live_changes';
+const SESSION_ENDED = 'shop_session_ended';
+const PAGE = 2000;
+
+/**
+ * Follows `live_changes` for one query-api process: LISTEN wakes it when a projection batch
+ * commits (any projector process, fed from the store or from Kafka), it reads the rows after
+ * its cursor in id order and hands them on. Also relays ended sessions (logout, erasure,
+ * password change) and removes rows older than the retention.
+ */
+export class ChangeFeed {
+  private listener: PoolClient | null = null;
+  private cursor = 0;
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  private stopped = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly logger: Logger,
+    private readonly handlers: { changes: (changes: LiveChange[]) => void; sessionEnded: (sid: string) => void },
+    private readonly options: ChangeFeedOptions = {},
+  ) {}
+
+  /** The id of the newest change this process has handed on. */
+  get position(): number {
+    return this.cursor;
+  }
+
+  async start(): Promise<void> {
+    this.cursor = await this.head();
+    await this.listen();
+    this.timers.push(setInterval(() => this.wake(), this.options.pollMs ?? 1000));
+    this.timers.push(setInterval(() => void this.removeOld(), 60_000));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    this.releaseListener();
+    await this.reading;
+  }
+
+  /** Reads what was added after the cursor; a wake during a read makes another read follow it. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = this.readNew()
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'reading live changes failed; next poll tries again'))
+      .finally(() => {
+        this.reading = null;
+        if (this.readAgain) {
+          this.readAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** The changes after `position` up to this process's cursor, for a client resuming there. */
+  async between(position: number, through: number): Promise<LiveChange[]> {
+    const found: LiveChange[] = [];
+    for (let from = position; from < through; ) {
+      const page = await this.read(from, through);
+      if (page.length === 0) break;
+      found.push(...page);
+      from = page[page.length - 1]!.position;
+    }
+    return found;
+  }
+
+  /** Changes up to this id were removed: a client resuming before it must refetch everything. */
+  async horizon(): Promise<number> {
+    const { rows } = await this.pool.query<{ removed_through: string }>('SELECT removed_through FROM live_changes_horizon');
+    return Number(rows[0]?.removed_through ?? 0);
+  }
+
+  private async readNew(): Promise<void> {
+    for (;;) {
+      const page = await this.read(this.cursor, Number.MAX_SAFE_INTEGER);
+      if (page.length === 0 || this.stopped) return;
+      this.cursor = page[page.length - 1]!.position;
+      this.handlers.changes(page);
+      if (page.length < PAGE) return;
+    }
+  }
+
+  private async read(after: number, through: number): Promise<LiveChange[]> {
+    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null }>(
+      `SELECT id, stream_id, revision, read_models, event_at FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
+      [after, through],
+    );
+    const audiences = await projectAudiences(this.pool, [...new Set(rows.map((row) => row.stream_id).filter((id) => id.startsWith('project-')))]);
+    return rows.map((row) => ({
+      position: Number(row.id),
+      streamId: row.stream_id,
+      revision: Number(row.revision),
+      readModels: row.read_models,
+      eventAt: row.event_at,
+      project: audiences.get(row.stream_id) ?? null,
+    }));
+  }
+
+  private async head(): Promise<number> {
+    const { rows } = await this.pool.query<{ head: string | null }>('SELECT max(id) AS head FROM live_changes');
+    return Number(rows[0]?.head ?? 0);
+  }
+
+  private async listen(): Promise<void> {
+    const client = await this.pool.connect();
+    client.on('notification', (message) => {
+      if (message.channel === CHANGES) this.wake();
+      else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
+    });
+    // A listener that loses its connection listens again on a new one; the poll covers the gap.
+    client.on('error', (error) => {
+      this.logger.warn({ err: error }, 'live change listener lost its connection; listening again');
+      this.releaseListener(error);
+      setTimeout(() => void this.relisten(), 1000).unref();
+    });
+    await client.query(`LISTEN ${CHANGES}; LISTEN ${SESSION_ENDED}`);
+    this.listener = client;
+  }
+
+  private async relisten(): Promise<void> {
+    if (this.stopped || this.listener) return;
+    await this.listen().catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'listening for live changes failed; trying again');
+      setTimeout(() => void this.relisten(), 1000).unref();
+    });
+    this.wake();
+  }
+
+  private releaseListener(error?: Error): void {
+    const client = this.listener;
+    this.listener = null;
+    client?.removeAllListeners('notification');
+    client?.release(error ?? true);
+  }
+
+  /** Keeps the table small; several processes doing it at once only repeat each other. */
+  private async removeOld(): Promise<void> {
+    const retentionMs = this.options.retentionMs ?? 15 * 60_000;
+    await this.pool
+      .query(
+        `WITH gone AS (DELETE FROM live_changes WHERE recorded_at < now() - make_interval(secs => $1) RETURNING id)
+         UPDATE live_changes_horizon SET removed_through = GREATEST(removed_through, (SELECT max(id) FROM gone))
+          WHERE EXISTS (SELECT 1 FROM gone)`,
+        [retentionMs / 1000],
+      )
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'removing old live changes failed'));
+  }
+}

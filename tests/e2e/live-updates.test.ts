@@ -1,0 +1,130 @@
+import { expect as webExpect } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatPrice } from '@shop/domain';
+import type { ApiClient } from '../support/http-client.js';
+import { activeCustomer, completeFabric, customItem, staffClient, startCommandShop } from '../int/commands/helpers.js';
+import { launchChromium } from '../support/browser.js';
+import { logIn, withScreenshot } from '../support/e2e.js';
+import type { TestShop } from '../support/shop.js';
+
+// Issue 30: staff work on a project while its customer looks at it. The customer's open pages
+// change without a reload (the live push), and a page reached by a link after a change elsewhere
+// is fresh with the push switched off too. "Within 10 s" only: speed is the benchmark's business.
+const SHOWN = { timeout: 10_000 };
+
+let shop: TestShop;
+let browser: Browser;
+let customer: Awaited<ReturnType<typeof activeCustomer>>;
+let staff: ApiClient;
+
+beforeAll(async () => {
+  shop = await startCommandShop();
+  customer = await activeCustomer(shop, 'Lena Live');
+  staff = await staffClient(shop);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** A customer's project, submitted for review (the state staff price it in). */
+async function projectInReview(name: string): Promise<string> {
+  const created = await customer.client.post('/api/projects/', { name, fabrics: [completeFabric()] });
+  expect(created.status, created.text).toBe(201);
+  const submitted = await customer.client.put(`/api/projects/${created.body.id}/`, { state: 'R' });
+  expect(submitted.status, submitted.text).toBe(200);
+  return created.body.id;
+}
+
+async function staffChange(id: string, body: Record<string, unknown>): Promise<any> {
+  const changed = await staff.put(`/api/internal/projects/${id}/`, body);
+  expect(changed.status, changed.text).toBe(200);
+  return changed.body;
+}
+
+const priced = (unitPrice: number) => ({ fabrics: [{ ...completeFabric(), items: [{ ...customItem, unit_price: unitPrice, yardage: 1 }] }] });
+
+/** A logged-in customer context; `live: false` switches the push off in it (localStorage shop.live). */
+async function customerContext(live: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (!live) await context.addInitScript(() => window.localStorage.setItem('shop.live', 'off'));
+  const page = await context.newPage();
+  await logIn(page, shop.url, customer.email, customer.password);
+  return { context, page };
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+describe('live read models in the browser', () => {
+  it("shows staff's price, name, approval, payment and production state on the customer's open summary, timeline and list without a reload", async () => {
+    const id = await projectInReview('Window seat');
+    const { context, page: summary } = await customerContext(true);
+    const list = await context.newPage();
+    await withScreenshot(summary, 'live-updates-summary', async () => {
+      await summary.goto(`${shop.url}/projects/editor/${id}`);
+      await webExpect(summary.getByText('State: Review')).toBeVisible();
+      await list.goto(`${shop.url}/projects`);
+      await webExpect(rowOf(list, 'Window seat')).toContainText('Review');
+      // Nothing navigates from here on: each change must reach the pages by itself.
+      const reloads: string[] = [];
+      for (const page of [summary, list]) page.on('framenavigated', (frame) => frame === page.mainFrame() && reloads.push(frame.url()));
+
+      const prices = await staffChange(id, priced(12_500));
+      const total = formatPrice(prices.cost?.total ?? (await staff.get(`/api/internal/projects/${id}/`)).body.cost.total);
+      await webExpect(summary.locator('table').getByText(total).first()).toBeVisible(SHOWN);
+      await webExpect(rowOf(list, 'Window seat')).toContainText(total, SHOWN);
+
+      await staffChange(id, { name: 'Bay window seat' });
+      await webExpect(summary.getByRole('heading', { name: 'Bay window seat' })).toBeVisible(SHOWN);
+      await webExpect(rowOf(list, 'Bay window seat')).toBeVisible(SHOWN);
+
+      await staffChange(id, { state: 'A' });
+      await webExpect(summary.getByText('State: Approved')).toBeVisible(SHOWN);
+      await webExpect(summary.getByRole('link', { name: 'Go to checkout' })).toBeVisible(SHOWN);
+      await webExpect(summary.getByText('Quote approved')).toBeVisible(SHOWN);
+      await webExpect(rowOf(list, 'Bay window seat')).toContainText('Approved', SHOWN);
+      await webExpect(summary.getByText('Updated just now')).toBeVisible(SHOWN);
+
+      const total2 = (await staff.get(`/api/internal/projects/${id}/`)).body.cost.total;
+      await staffChange(id, { update_payment: { amount: total2, details: 'Cheque 1234' } });
+      await webExpect(summary.getByText('State: Paid')).toBeVisible(SHOWN);
+      await webExpect(summary.getByText('Payment received')).toBeVisible(SHOWN);
+      await webExpect(rowOf(list, 'Bay window seat')).toContainText('Paid', SHOWN);
+
+      await staffChange(id, { state: 'I' });
+      await webExpect(summary.getByText('State: In Progress')).toBeVisible(SHOWN);
+      await staffChange(id, { production_state: 'CIP' });
+      await webExpect(summary.getByRole('listitem').filter({ hasText: 'Cut In Progress' })).toBeVisible(SHOWN);
+
+      expect(reloads).toEqual([]);
+    });
+    await context.close();
+  });
+
+  for (const live of [true, false]) {
+    it(`shows a summary reached by a link after staff approved elsewhere as the server has it (push ${live ? 'on' : 'off'})`, async () => {
+      const name = `Headboard ${live ? 'A' : 'B'}`;
+      const id = await projectInReview(name);
+      const { context, page } = await customerContext(live);
+      await withScreenshot(page, `stale-summary-${live ? 'live' : 'no-push'}`, async () => {
+        // The customer looks at the summary in review; staff price and approve it meanwhile…
+        await page.goto(`${shop.url}/projects/editor/${id}`);
+        await webExpect(page.getByText('State: Review')).toBeVisible();
+        await staffChange(id, priced(25_900));
+        const approved = await staffChange(id, { state: 'A' });
+        // …then the customer clicks "Projects": the list says Approved…
+        await page.getByRole('link', { name: 'Projects', exact: true }).first().click();
+        await webExpect(rowOf(page, name)).toContainText('Approved', SHOWN);
+        // The link back to the summary must not show the copy from the first visit.
+        await rowOf(page, name).getByRole('link').first().click();
+        await webExpect(page.getByText('State: Approved')).toBeVisible(SHOWN);
+        await webExpect(page.getByRole('link', { name: 'Go to checkout' })).toBeVisible(SHOWN);
+        await webExpect(page.getByText('Quote approved')).toBeVisible(SHOWN);
+        expect(approved.state).toBe('A');
+      });
+      await context.close();
+    });
+  }
+});

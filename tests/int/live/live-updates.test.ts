@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../support/http-client.js';
+import { LiveClient } from '../../support/live-client.js';
+import type { TestShop } from '../../support/shop.js';
+import { activeCustomer, completeFabric, loggedIn, staffClient, startCommandShop } from '../commands/helpers.js';
+
+// GET /api/live/ on the embedded shop: what each caller hears of, resuming by Last-Event-ID,
+// the limits, and streams closed when their session ends (docs/decisions/0170-0172).
+let shop: TestShop;
+let rita: { client: ApiClient; email: string; password: string; userId: string };
+let sam: { client: ApiClient; userId: string };
+let staff: ApiClient;
+const opened: LiveClient[] = [];
+
+beforeAll(async () => {
+  // Six streams in all: the process limit is reached on purpose in one test.
+  shop = await startCommandShop({ LIVE_MAX_STREAMS: '6' });
+  rita = await activeCustomer(shop, 'Rita Live');
+  sam = await activeCustomer(shop, 'Sam Stranger');
+  staff = await staffClient(shop);
+});
+afterAll(async () => {
+  for (const stream of opened) stream.close();
+  await shop?.stop();
+});
+
+async function openLive(client: ApiClient, lastEventId?: string): Promise<LiveClient> {
+  const stream = await LiveClient.open(`${shop.url}/api/live/`, client.cookieHeader(), lastEventId);
+  if (!(stream instanceof LiveClient)) throw new Error(`GET /api/live/ answered ${stream.status} ${JSON.stringify(stream.body)}`);
+  opened.push(stream);
+  await stream.waitFor((message) => message.event === 'ready');
+  return stream;
+}
+
+const closeAll = async () => {
+  for (const stream of opened.splice(0)) {
+    stream.close();
+    await stream.waitForEnd();
+  }
+};
+
+async function newProject(client: ApiClient, name: string): Promise<{ id: string; revision: number }> {
+  const created = await client.post('/api/projects/', { name, fabrics: [completeFabric()] });
+  expect(created.status, created.text).toBe(201);
+  return { id: created.body.id, revision: created.body.revision };
+}
+
+const changeOf = (projectId: string, revision: number) => (message: { event: string; data: any }) =>
+  message.event === 'change' && message.data.project_id === projectId && message.data.revision >= revision;
+
+describe('GET /api/live/', () => {
+  it('tells the owner and staff of a project change after it is projected, and a stranger nothing', async () => {
+    const [ritas, sams, staffs] = [await openLive(rita.client), await openLive(sam.client), await openLive(staff)];
+    const project = await newProject(rita.client, 'Window seat');
+    const renamed = await rita.client.put(`/api/projects/${project.id}/`, { name: 'Bay window seat' });
+    expect(renamed.status, renamed.text).toBe(200);
+
+    const heard = await ritas.waitFor(changeOf(project.id, renamed.body.revision));
+    expect(heard.data).toMatchObject({ stream: `project-${project.id}`, read_models: expect.arrayContaining(['projects', 'project_history']) });
+    expect(Number(heard.id)).toBe(heard.data.position);
+    // What the message says is already readable: the projection had committed.
+    expect((await rita.client.get(`/api/projects/${project.id}/`)).body).toMatchObject({ name: 'Bay window seat', revision: renamed.body.revision });
+    await staffs.waitFor(changeOf(project.id, renamed.body.revision));
+
+    // Sam hears of his own project, which came after Rita's: so he would have heard hers by now.
+    const own = await newProject(sam.client, 'Sam’s ottoman');
+    await sams.waitFor(changeOf(own.id, own.revision));
+    expect(sams.changes().filter((change) => change.project_id === project.id || change.stream === `account-${rita.userId}`)).toEqual([]);
+    expect(ritas.changes().filter((change) => change.project_id === own.id)).toEqual([]);
+
+    const anonymous = await new ApiClient(shop.url).get('/api/live/');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ status: 401 });
+    await closeAll();
+  });
+
+  it('resumes after the Last-Event-ID with every change missed meanwhile, and says reset when they are no longer kept', async () => {
+    const project = await newProject(rita.client, 'Headboard');
+    const first = await openLive(rita.client);
+    await first.waitFor(changeOf(project.id, project.revision));
+    const resumeAt = first.lastEventId!;
+    first.close();
+    await first.waitForEnd();
+
+    let revision = project.revision;
+    for (const name of ['Headboard, tall', 'Headboard, taller']) {
+      revision = (await rita.client.put(`/api/projects/${project.id}/`, { name })).body.revision;
+    }
+    const other = await newProject(rita.client, 'Curtains');
+    // Both are projected before the client comes back.
+    expect((await rita.client.get('/api/projects/', { 'x-min-revision': `project-${other.id}@${other.revision}` })).headers.get('x-min-revision-status')).toBe('reached');
+    expect((await rita.client.get('/api/projects/', { 'x-min-revision': `project-${project.id}@${revision}` })).headers.get('x-min-revision-status')).toBe('reached');
+
+    const resumed = await openLive(rita.client, resumeAt);
+    const readyAt = resumed.messages.findIndex((message) => message.event === 'ready');
+    const missed = resumed.messages.slice(0, readyAt).filter((message) => message.event === 'change');
+    expect(missed.some(changeOf(project.id, revision))).toBe(true);
+    expect(missed.some(changeOf(other.id, other.revision))).toBe(true);
+    expect(missed.every((message) => Number(message.id) > Number(resumeAt))).toBe(true);
+    const ids = resumed.messages.filter((message) => message.id !== null).map((message) => Number(message.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    // Changes removed by retention (here: declared removed) cannot be replayed: the client refetches.
+    await shop.db.pool.query('UPDATE live_changes_horizon SET removed_through = $1', [Number(resumeAt) + 1]);
+    const tooOld = await openLive(rita.client, resumeAt);
+    expect(tooOld.messages.map((message) => message.event)).toEqual(['reset', 'ready']);
+    await shop.db.pool.query('UPDATE live_changes_horizon SET removed_through = 0');
+    await closeAll();
+  });
+
+  it('holds at most four streams per session and LIVE_MAX_STREAMS per process, answering 429 with a message', async () => {
+    for (let n = 0; n < 4; n++) await openLive(staff);
+    const fifth = await LiveClient.open(`${shop.url}/api/live/`, staff.cookieHeader());
+    expect(fifth).toMatchObject({ status: 429, body: { status: 429, message: expect.stringMatching(/close a tab/) } });
+
+    await openLive(rita.client);
+    await openLive(sam.client);
+    const seventh = await LiveClient.open(`${shop.url}/api/live/`, (await loggedIn(shop, rita.email, rita.password)).cookieHeader());
+    expect(seventh).toMatchObject({ status: 429, body: { status: 429, message: expect.stringMatching(/as many live updates as it can/) } });
+
+    // A closed stream frees its place.
+    const [one] = opened;
+    one!.close();
+    await one!.waitForEnd();
+    await expect.poll(async () => {
+      const again = await LiveClient.open(`${shop.url}/api/live/`, staff.cookieHeader());
+      if (again instanceof LiveClient) opened.push(again);
+      return again instanceof LiveClient;
+    }, { timeout: 10_000 }).toBe(true);
+    const metrics = await (await fetch(`${shop.url}/metrics`)).text();
+    expect(metrics).toMatch(/live_streams_open 6/);
+    expect(metrics).toMatch(/live_streams_refused_total\{limit="session"\} 1/);
+    await closeAll();
+  });
+
+  it('closes the streams of a session at logout, and the other sessions of a user who changes their password', async () => {
+    const laptop = await loggedIn(shop, rita.email, rita.password);
+    const phone = await loggedIn(shop, rita.email, rita.password);
+    const onLaptop = await openLive(laptop);
+    const onPhone = await openLive(phone);
+
+    expect((await laptop.delete('/api/sessions')).status).toBeLessThan(300);
+    expect((await onLaptop.waitFor((message) => message.event === 'closed')).data).toEqual({ reason: 'session_ended' });
+    await onLaptop.waitForEnd();
+    expect(onPhone.isEnded).toBe(false);
+
+    const changed = await rita.client.put('/api/users/', { password: 'Another-Pass2', current_password: rita.password });
+    expect(changed.status, changed.text).toBe(200);
+    await onPhone.waitFor((message) => message.event === 'closed');
+    await onPhone.waitForEnd();
+    expect((await phone.get('/api/users/')).body.user_id).toBeNull();
+    expect((await rita.client.get('/api/users/')).body.user_id).toBe(rita.userId);
+    await closeAll();
+  });
+});
