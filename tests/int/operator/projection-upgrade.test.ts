@@ -71,8 +71,7 @@ function runnerWith(organizations: Projection, logger: Logger = createLogger('si
 
 describe('projection upgrade (blue/green)', () => {
   it('rebuilds a new version in the background under a steady stream of commands and swaps it in', { timeout: 600_000 }, async () => {
-    const traffic = startTraffic();
-    await traffic.flowing();
+    const traffic = await trafficUnderVersion1();
     const health = watchHealth();
     // 5 ms per organization event (about 2 s in all): the upgrade surely runs across many reads.
     const runner = runnerWith(organizationsV2(undefined, 5));
@@ -131,8 +130,7 @@ describe('projection upgrade (blue/green)', () => {
 
   it('keeps the old version serving when the new one fails to fold, shows why, and tries again at the next start', { timeout: 600_000 }, async () => {
     await backToVersion1();
-    const traffic = startTraffic();
-    await traffic.flowing();
+    const traffic = await trafficUnderVersion1();
     const log = capturedLogger();
     const broken = runnerWith(organizationsV2(BROKEN), log.logger);
     await broken.start();
@@ -186,6 +184,22 @@ describe('projection upgrade (blue/green)', () => {
     await expectUpgraded(ORGANIZATIONS + createdSoFar);
   });
 });
+
+/**
+ * Traffic flowing while version 1's projectors follow the log, which are then stopped so that the
+ * test's version 2 runner replaces them (decision 0215: projector processes are replaced across a
+ * version bump). The traffic must not flow with no projectors at all: each read waits for its
+ * session's own writes (decision 0210), up to 2 s while nothing applies them, so the 20 reads of
+ * `flowing()` would take about 40 s, past the 30 s of lag after which /readyz rightly says 503.
+ */
+async function trafficUnderVersion1(): Promise<ReturnType<typeof startTraffic>> {
+  const version1 = runnerWith(organizationsV1);
+  await version1.start();
+  const traffic = startTraffic();
+  await traffic.flowing();
+  await version1.stop();
+  return traffic;
+}
 
 /** Organizations made over HTTP so far, by this test and the ones before (the log keeps them). */
 let createdSoFar = 0;
