@@ -16,6 +16,7 @@ export * from './http/api-app.js';
 export * from './http/request-log.js';
 export * from './http/web-static.js';
 export * from './http/precomputed-json.js';
+export * from './http/security-headers.js';
 export * from './http/session.js';
 export * from './http/session-writes.js';
 export * from './http/secrets.js';

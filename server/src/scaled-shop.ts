@@ -3,7 +3,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { embeddedConfigSchema, freePort, listen, loadConfig, serveWeb, startEmbeddedPostgres, startLocalKafka, type Logger } from '@shop/infra';
+import {
+  embeddedConfigSchema,
+  freePort,
+  listen,
+  loadConfig,
+  securityHeaders,
+  securityOptionsOf,
+  serveWeb,
+  startEmbeddedPostgres,
+  startLocalKafka,
+  type Logger,
+  type SecurityHeaderOptions,
+} from '@shop/infra';
 import { routeTableOf, upstreamFor, type RouteTable, type Upstream } from './scaled-routing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,7 +67,7 @@ export async function startScaledShop(logger: Logger, env: NodeJS.ProcessEnv = p
     const table = routeTableOf((await (await fetch(`${upstreams.command[0]}/api/openapi.json`)).json()) as Parameters<typeof routeTableOf>[0]);
     logger.info({ operations: table.rules.length }, 'scaled routing from the OpenAPI document');
 
-    const server = await listen(scaledEntryApp(table, upstreams), config.PORT);
+    const server = await listen(scaledEntryApp(table, upstreams, securityOptionsOf(config)), config.PORT);
     stops.unshift(server.close);
     return { url: `http://localhost:${server.port}`, stop };
   } catch (error) {
@@ -68,8 +80,12 @@ export async function startScaledShop(logger: Logger, env: NodeJS.ProcessEnv = p
  * The entry port: each request goes to the next process of the role its operation has (round
  * robin); responses, the live event stream included, are piped through as they come.
  */
-export function scaledEntryApp(table: RouteTable, upstreams: Record<Upstream, string[]>) {
+export function scaledEntryApp(table: RouteTable, upstreams: Record<Upstream, string[]>, security: SecurityHeaderOptions = { https: false, allowOrigins: [] }) {
   const app = express();
+  app.disable('x-powered-by');
+  // The pages it serves itself get the same headers as the embedded shop's; API answers carry the
+  // ones their role process set (the proxy passes them on over these).
+  app.use(securityHeaders(security));
   const next: Record<Upstream, number> = { command: 0, query: 0 };
   app.use(
     '/api',

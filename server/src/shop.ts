@@ -6,6 +6,7 @@ import {
   createSessionSecurity,
   createObservability,
   notificationsServiceOf,
+  securityOptionsOf,
   createLogger,
   createMailTransport,
   createPool,
@@ -114,6 +115,7 @@ export async function startShop(
         extra: [observability(pool, runner, live)],
         webDir: roles.length === 3 ? web : undefined,
         trustProxy: config.TRUST_PROXY,
+        security: securityOptionsOf(config),
       });
       const server = await listen(app, config.PORT);
       // Open live streams end first, or closing the server would wait for them.

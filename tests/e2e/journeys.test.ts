@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
-import { logIn, saveScreen, seriousAxeViolations, waitForMailLink, withScreenshot } from '../support/e2e.js';
+import { logIn, saveScreen, seriousAxeViolations, waitForMailLink, watchCspViolations, withScreenshot } from '../support/e2e.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
 /**
@@ -24,6 +24,7 @@ let staffContext: BrowserContext;
 let customer: Page;
 let staff: Page;
 let projectId = '';
+let cspViolations: string[][] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
@@ -32,6 +33,7 @@ beforeAll(async () => {
   browser = await launchChromium({ allow: [/403.*\/api\/internal\/projects\/[\w-]+\/\)?$/] });
   customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  cspViolations = await Promise.all([customerContext, staffContext].map(watchCspViolations));
   customer = await customerContext.newPage();
   staff = await staffContext.newPage();
 });
@@ -75,6 +77,8 @@ describe('journeys in Chromium', () => {
       await page.getByText('Your account is ready.').waitFor();
 
       await page.goto(url('/projects'));
+      // Nobody has priced it yet: the row says so, never "$0.00" (issue 39).
+      await webExpect(page.getByRole('row', { name: new RegExp(PROJECT_NAME) })).toContainText('Price TBD');
       await page.getByRole('link', { name: PROJECT_NAME }).click();
       await page.waitForURL(/\/projects\/editor\/[^/]+\/edit$/);
       projectId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
@@ -83,6 +87,39 @@ describe('journeys in Chromium', () => {
       await page.getByRole('heading', { name: 'Project summary' }).waitFor();
       await webExpect(page.getByText('Review', { exact: true })).toBeVisible();
     });
+  });
+
+  it('(a2) the same e-mail saved as a guest from a second browser: its link adds that project to the account', async () => {
+    const laptop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    cspViolations.push(await watchCspViolations(laptop));
+    const page = await laptop.newPage();
+    await withScreenshot(page, 'a2-second-guest', async () => {
+      await page.goto(url('/projects/editor/'));
+      await page.waitForURL(/\/projects\/editor\/guest\/edit$/);
+      await page.getByLabel('Project name').fill('Laptop cushions');
+      await page.getByRole('button', { name: 'Add fabric' }).click();
+      await page.getByLabel('Fabric name').fill('Client wool');
+      await page.getByRole('button', { name: 'Add item to fabric 1' }).click();
+      const item = page.getByRole('group', { name: 'Pillow 1' });
+      await item.getByLabel('Style').selectOption('Alex');
+      await item.getByLabel('Size').selectOption('18x18');
+      await item.getByLabel('Insert').selectOption('poly');
+      await item.getByLabel('Trim').selectOption('none');
+      await item.getByLabel('Quantity').fill('1');
+      await page.getByLabel('E-mail').fill(CUSTOMER.email);
+      await page.getByRole('button', { name: 'Send my registration link' }).click();
+      await page.getByText(/already has an account/).waitFor();
+
+      const token = await waitForMailLink(dataDir, CUSTOMER.email, /already has an account[\s\S]*?\/profile-completion\/([A-Za-z0-9_-]+)/);
+      await page.goto(url(`/profile-completion/${token}`));
+      await page.getByRole('button', { name: 'Add my project to my account' }).click();
+      await page.getByText(/Your project is now in the account of/).waitFor();
+
+      await customer.goto(url('/projects'));
+      await webExpect(customer.getByRole('row', { name: /Laptop cushions/ })).toContainText('Price TBD');
+      await webExpect(customer.getByRole('link', { name: PROJECT_NAME })).toBeVisible();
+    });
+    await laptop.close();
   });
 
   it('(b) staff price the items, approve the quote and send the invoice', async () => {
@@ -185,5 +222,9 @@ describe('journeys in Chromium', () => {
       await staff.waitForTimeout(1000); // let the charts draw
       await saveScreen(staff, 'reporting');
     });
+  });
+
+  it('met no Content Security Policy violation on any page of the journeys, checkout payment included (issue 38)', () => {
+    expect(cspViolations.flat()).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +7,7 @@ import { expect as webExpect } from '@playwright/test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badLinkPagesAllowed, launchChromium } from '../support/browser.js';
-import { logIn, saveScreen, withScreenshot } from '../support/e2e.js';
+import { logIn, saveScreen, watchCspViolations, withScreenshot } from '../support/e2e.js';
 import { ApiClient } from '../support/http-client.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
@@ -102,11 +104,44 @@ describe('screens of SPEC §2 at desktop and phone widths', () => {
     it(`every screen, ${width}`, async () => {
       const visitor = await browser.newContext({ viewport: VIEWPORTS[width] });
       const staff = await browser.newContext({ viewport: VIEWPORTS[width] });
+      const violations = await Promise.all([visitor, staff].map(watchCspViolations));
       await logIn(await staff.newPage(), shop.url, STAFF.email, STAFF.password);
       const saved = [...(await shoot(visitor, visitorScreens, width)), ...(await shoot(staff, staffScreens(), width))];
       expect(saved).toHaveLength(visitorScreens.length + staffScreens().length);
+      // Every screen works under the Content Security Policy (issue 38).
+      expect(violations.flat()).toEqual([]);
       await visitor.close();
       await staff.close();
     });
   }
+});
+
+describe('framing (issue 38)', () => {
+  it('a page of the shop inside an <iframe> on another origin is refused', async () => {
+    // Another site: a second HTTP server on another port and host name (127.0.0.1, not localhost).
+    const shopLogin = `${shop.url}/login`;
+    const site = createServer((req, res) => {
+      const inner = req.url === '/own';
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(inner ? '<h1>Own page</h1>' : `<title>Lure</title><iframe title="own" src="/own"></iframe><iframe title="shop" src="${shopLogin}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const context = await browser.newContext();
+    const violations = await watchCspViolations(context);
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+      // The control: the other site's own frame draws, so frames work on that page.
+      await webExpect(page.frameLocator('iframe[title="own"]').getByRole('heading', { name: 'Own page' })).toBeVisible();
+      // The shop's login page is refused: Chromium reports frame-ancestors and draws nothing of it.
+      await webExpect.poll(() => violations.join('\n'), { timeout: 15_000 }).toMatch(/frame-ancestors 'none'/);
+      const shopFrame = page.frames().find((frame) => frame !== page.mainFrame() && !frame.url().endsWith('/own'));
+      expect(shopFrame).toBeDefined();
+      expect(await shopFrame!.locator('#root').count()).toBe(0);
+      expect(await page.frameLocator('iframe[title="shop"]').getByLabel('E-mail').count()).toBe(0);
+    } finally {
+      await context.close();
+      await new Promise((resolve) => site.close(resolve));
+    }
+  });
 });

@@ -158,4 +158,39 @@ describe('a stale page cannot undo a change it never saw', () => {
     expect(changesOf(events.slice(1), 'name').map((change) => [change.from, change.to])).toEqual([['Window seat quote', 'Window seat quote (bay)']]);
     expect(events.at(-1)!.changes.some((change) => change.field === 'name')).toBe(false);
   });
+
+  it('with the live push on, a staff page shows a change made elsewhere at once and keeps what was typed; its save is refused until it starts again from the latest', async () => {
+    const created = await customer.client.post('/api/projects/', { name: 'Porch swing quote', fabrics: [completeFabric()] });
+    const id: string = created.body.id;
+    const submitted = await customer.client.put(`/api/projects/${id}/`, { state: 'R', revision: created.body.revision });
+    expect(submitted.status, submitted.text).toBe(200);
+    const shown = await readWhen(staff, `/api/internal/projects/${id}/`, (body) => body.revision === submitted.body.revision);
+    const { page } = await loggedInContext(STAFF.email, STAFF.password);
+
+    await withScreenshot(page, 'stale-internal-live', async () => {
+      await page.goto(`${shop.url}/internal/projects/${id}`);
+      await expect.poll(() => page.getByLabel('Project name', { exact: true }).inputValue()).toBe('Porch swing quote');
+      const unitPrice = page.getByLabel(/^Unit price for /).first();
+      await unitPrice.fill('95');
+
+      const renamed = await staff.put(`/api/internal/projects/${id}/`, { name: 'Porch swing quote (two seats)', revision: shown.revision });
+      expect(renamed.status, renamed.text).toBe(200);
+      await page.getByRole('heading', { name: 'Porch swing quote (two seats)' }).waitFor({ timeout: 10_000 });
+      await page.getByText('Someone else changed this project since these forms were opened').waitFor();
+      expect(await unitPrice.inputValue()).toBe('95');
+
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      await page.getByRole('alert').filter({ hasText: STALE }).waitFor();
+      expect(await unitPrice.inputValue()).toBe('95');
+
+      await page.getByRole('button', { name: 'Start again from the latest' }).click();
+      await expect.poll(() => page.getByLabel('Project name', { exact: true }).inputValue()).toBe('Porch swing quote (two seats)');
+      await page.getByLabel(/^Unit price for /).first().fill('95');
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      await page.getByText('Prices saved.').waitFor();
+    });
+
+    const saved = await readWhen(staff, `/api/internal/projects/${id}/`, (body) => body.fabrics[0].items[0].unit_price === 9_500);
+    expect(saved.name).toBe('Porch swing quote (two seats)');
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** Where failure screenshots (and the reviewed screens) go; not committed. */
 export const resultsDir = path.resolve(import.meta.dirname, '../../test-results');
@@ -68,4 +68,24 @@ export async function waitForMailLink(dataDir: string, to: string, pattern: RegE
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no mail to ${to} matching ${pattern} within ${timeoutMs} ms`);
+}
+
+/**
+ * Collects every Content-Security-Policy violation in a browser context (issue 38): Chromium's
+ * own console line ("Refused to ... Content Security Policy") and, to be sure, each page's
+ * `securitypolicyviolation` event, written to the console by an init script. A test asserts
+ * the list is empty at its end.
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`);
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/i.test(text)) seen.push(text);
+  });
+  return seen;
 }

@@ -14,7 +14,10 @@ export interface NpmRun {
 }
 
 export function runNpm(args: string[], env: Record<string, string>, options: { ownProcessGroup?: boolean } = {}): NpmRun {
-  const child = spawn('npm', args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownProcessGroup ?? false });
+  // As an operator runs it: without the test runner's NODE_ENV=test, which makes Vite build the
+  // web app in development mode (the dev JSX runtime), bigger than the bundle budget allows.
+  const { NODE_ENV: _testMode, ...inherited } = process.env;
+  const child = spawn('npm', args, { cwd: repoRoot, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: options.ownProcessGroup ?? false });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

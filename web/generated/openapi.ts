@@ -264,14 +264,14 @@ export interface paths {
                             category: string | null;
                             contains_upholstery: boolean;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             created: string;
                             due: string | null;
@@ -2635,7 +2635,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;
@@ -2677,6 +2677,108 @@ export interface paths {
                     };
                 };
                 /** @description Not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No such item. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/privacy/purge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many erasures still wait for the purge that removes them from the database files (docs/decisions/0162) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed, or a missing CSRF token. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3007,7 +3109,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;
@@ -3122,14 +3224,14 @@ export interface paths {
                             contains_upholstery: boolean;
                             copied_from: string | null;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             created: string;
                             deleted: boolean;
@@ -3604,14 +3706,14 @@ export interface paths {
                                 contains_upholstery: boolean;
                                 copied_from: string | null;
                                 cost: {
-                                    fabric: number;
-                                    labor: number;
+                                    fabric: number | null;
+                                    labor: number | null;
                                     paid: number;
-                                    remaining: number;
+                                    remaining: number | null;
                                     shipping: number;
-                                    subtotal: number;
-                                    tax: number;
-                                    total: number;
+                                    subtotal: number | null;
+                                    tax: number | null;
+                                    total: number | null;
                                 };
                                 created: string;
                                 deleted: boolean;
@@ -4755,14 +4857,14 @@ export interface paths {
                         "application/json": {
                             additional_notes: string;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             customer: {
                                 email: string;
@@ -5872,7 +5974,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Complete a guest registration: name and password; logs the user in */
+        /** Complete a guest registration: name and password; logs the user in. When the address already has an account, the guest's project joins it instead (no name or password needed; log in to see it) */
         put: {
             parameters: {
                 query?: never;
@@ -5885,8 +5987,8 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/json": {
-                        name: string;
-                        password: string;
+                        name?: string;
+                        password?: string;
                         phone?: string;
                     };
                 };
@@ -6037,7 +6139,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;
@@ -6312,14 +6414,14 @@ export interface paths {
                             category: string | null;
                             contains_upholstery: boolean;
                             cost: {
-                                fabric: number;
-                                labor: number;
+                                fabric: number | null;
+                                labor: number | null;
                                 paid: number;
-                                remaining: number;
+                                remaining: number | null;
                                 shipping: number;
-                                subtotal: number;
-                                tax: number;
-                                total: number;
+                                subtotal: number | null;
+                                tax: number | null;
+                                total: number | null;
                             };
                             created: string;
                             due: string | null;
@@ -7890,7 +7992,7 @@ export interface paths {
                             /** @enum {string} */
                             state: "D" | "R" | "A" | "P" | "I" | "PS" | "C" | "S" | "X";
                             submitted: string | null;
-                            total: number;
+                            total: number | null;
                             total_quantity: number;
                             updated: string;
                             user: string;

@@ -1,13 +1,13 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { findCredentialsByEmail, HttpError, inTransaction, useToken } from '@shop/infra';
+import { findCredentialsByEmail, inTransaction, useToken } from '@shop/infra';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { loadAccount, profileOf } from './account-store.js';
 import { runAccountCommands, selfActor } from './account-commands.js';
+import { refusedLink } from './link-words.js';
 import { EmailField, TokenField } from './schemas.js';
 
-const INVALID_LINK = 'This activation link is invalid or has expired. Ask for a new one below.';
 
 /** POST /api/activation/ (send the link again) and PUT /api/activation/ (activate). */
 export function activationRoutes(router: Router, deps: RouteDeps): void {
@@ -41,7 +41,7 @@ export function activationRoutes(router: Router, deps: RouteDeps): void {
       // The token is used up only if the Activated event is stored (same transaction).
       const result = await inTransaction(deps.pool, async (client) => {
         const holder = await useToken(client, 'activation', body.activation_key, deps.clock.now());
-        if (!holder) throw new HttpError(400, INVALID_LINK, [{ field: 'activation_key', message: INVALID_LINK }]);
+        if (!holder) throw await refusedLink(deps.pool, 'activation', body.activation_key, deps.clock.now(), 'activation_key');
         const { view } = await loadAccount(deps.eventStore, holder.userId);
         if (view.is_active) return { userId: view.user_id, revision: null };
         const activated = await runAccountCommands(deps, holder.userId, selfActor(holder.userId), [{ type: 'Activate' }], correlationId);

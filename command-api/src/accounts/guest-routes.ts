@@ -6,10 +6,10 @@ import {
   findCredentialsByEmail,
   handleCommand,
   hashPassword,
+  hasPendingToken,
   HttpError,
   insertCredentials,
   inTransaction,
-  notFound,
   peekToken,
   useToken,
 } from '@shop/infra';
@@ -19,10 +19,17 @@ import { customerProject } from '../projects/project-answers.js';
 import { projectStream } from '../streams.js';
 import { loadAccount, profileOf } from './account-store.js';
 import { runAccountCommands, selfActor } from './account-commands.js';
+import { joinGuestToAccount } from './guest-join.js';
+import { linkRefusal, refusedLink } from './link-words.js';
 import { EmailField, NameField, PasswordField, PhoneField, TokenField } from './schemas.js';
-import { emailTaken, requireStrongPassword } from './user-routes.js';
+import { requireStrongPassword } from './user-routes.js';
 
-const INVALID_LINK = 'This registration link is invalid or has expired.';
+/** What the guest is told after saving, by what the mailed link will do (docs/decisions/0195). */
+function savedMessage(email: string, joins: 'account' | 'registration' | undefined): string {
+  if (joins === 'account') return `${email} already has an account: we sent a link there. Open it, or log in here, and this project joins that account.`;
+  if (joins === 'registration') return `We sent a link to ${email}. A registration for that address is already under way: this project joins the account whichever link is opened first.`;
+  return `We sent a link to ${email} to complete your registration.`;
+}
 
 /** POST /api/guests/, GET /api/profile-completion/{key}, PUT /api/profile-completion/{token}/. */
 export function guestRoutes(router: Router, deps: RouteDeps): void {
@@ -38,12 +45,21 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
       if (user && !user.isGuest) throw new HttpError(409, 'You are logged in already: save the project to your account instead.');
       const problem = emailProblem(body.email);
       if (problem) throw new HttpError(400, problem, [{ field: 'email', message: problem }]);
-      if (await findCredentialsByEmail(deps.pool, body.email)) throw emailTaken();
+      const email = body.email.trim().toLowerCase();
       const userId = deps.ids.next();
-      const actor = selfActor(userId);
-      await runAccountCommands(deps, userId, actor, [{ type: 'CreateGuest', userId }, { type: 'RequestProfileCompletion', email: body.email }], correlationId);
       const projectId = deps.ids.next();
-      const at = deps.clock.now().toISOString();
+      const now = deps.clock.now();
+      // An address with an account, or with another guest's registration under way, never loses
+      // this project: it joins that account once the address is proven (decision 0195).
+      const joins = (await findCredentialsByEmail(deps.pool, email))
+        ? ('account' as const)
+        : (await hasPendingToken(deps.pool, 'profile_completion', email, userId, now))
+          ? ('registration' as const)
+          : undefined;
+      const actor = selfActor(userId);
+      const request = { type: 'RequestProfileCompletion' as const, email, projectId, ...(joins ? { joins } : {}) };
+      await runAccountCommands(deps, userId, actor, [{ type: 'CreateGuest', userId }, request], correlationId);
+      const at = now.toISOString();
       const created = await handleCommand(deps, projectDecider, projectStream(projectId), () => ({ type: 'CreateProject' as const, projectId, draft: body.project, at, actor }), {
         actor: userId,
         correlationId,
@@ -53,7 +69,7 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
       return {
         user: await profileOf(view, deps.userHashes),
         project: customerProject(projectView(created.state)!, created.revision),
-        message: `We sent a link to ${body.email.trim().toLowerCase()} to complete your registration.`,
+        message: savedMessage(email, joins),
       };
     },
   });
@@ -66,39 +82,76 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
     access: 'public',
     input: { params: z.object({ key: TokenField }) },
     handle: async ({ params }) => {
-      const holder = await peekToken(deps.pool, 'profile_completion', params.key, deps.clock.now());
-      if (!holder) throw notFound('This registration link');
+      const now = deps.clock.now();
+      const holder = await peekToken(deps.pool, 'profile_completion', params.key, now);
+      if (!holder) throw new HttpError(404, await linkRefusal(deps.pool, 'profile_completion', params.key, now));
       const { view } = await loadAccount(deps.eventStore, holder.userId);
-      return { email: holder.email ?? '', name: view.name, user_id: view.user_id };
+      const account = holder.email ? await findCredentialsByEmail(deps.pool, holder.email) : null;
+      // With an account for the address, the link adds the project to it: no name or password to give.
+      return { email: holder.email ?? '', name: view.name, user_id: view.user_id, has_account: account !== null && account.userId !== holder.userId };
     },
   });
 
   defineRoute(router, deps.registry, {
     method: 'put',
     path: '/profile-completion/:token/',
-    summary: 'Complete a guest registration: name and password; logs the user in',
+    summary:
+      'Complete a guest registration: name and password; logs the user in. When the address already has an account, the guest\'s project joins it instead (no name or password needed; log in to see it)',
     tag: 'guests',
     access: 'public',
-    input: { params: z.object({ token: TokenField }), body: z.object({ name: NameField, password: PasswordField, phone: PhoneField.optional() }) },
+    input: { params: z.object({ token: TokenField }), body: z.object({ name: NameField.optional(), password: PasswordField.optional(), phone: PhoneField.optional() }) },
     handle: async ({ params, body }, { req, res, correlationId }) => {
+      const now = deps.clock.now();
+      const holder = await peekToken(deps.pool, 'profile_completion', params.token, now);
+      if (!holder?.email) throw await refusedLink(deps.pool, 'profile_completion', params.token, now, 'token');
+      const account = await findCredentialsByEmail(deps.pool, holder.email);
+      if (account && account.userId !== holder.userId) return joinByLink(params.token, now, correlationId);
+      return completeRegistration(params.token, body, now, { req, res, correlationId });
+    },
+  });
+
+  /** The link proves the address, which has an account: the guest's project joins it (decision 0195). */
+  async function joinByLink(token: string, now: Date, correlationId: string) {
+    // The token is used up only if the project moved (same transaction).
+    const account = await inTransaction(deps.pool, async (client) => {
+      const found = await useToken(client, 'profile_completion', token, now);
+      if (!found?.email) throw await refusedLink(deps.pool, 'profile_completion', token, now, 'token');
+      const owner = await findCredentialsByEmail(client, found.email);
+      if (!owner) throw new HttpError(409, 'This registration changed meanwhile. Please open the link again.');
+      await joinGuestToAccount(deps, found.userId, owner.userId, correlationId);
+      return owner;
+    });
+    return { joined: true, email: account.email, message: `Your project is now in the account of ${account.email}. Log in to see it.` };
+  }
+
+  /** A new account for the guest: name and password, then logged in. */
+  async function completeRegistration(
+    token: string,
+    body: { name?: string | undefined; password?: string | undefined; phone?: string | undefined },
+    now: Date,
+    { req, res, correlationId }: { req: Parameters<typeof deps.security.logIn>[0]; res: Parameters<typeof deps.security.logIn>[1]; correlationId: string },
+  ) {
+      const name = body.name;
+      if (!name) throw new HttpError(400, 'Please enter your name.', [{ field: 'name', message: 'Please enter your name.' }]);
+      if (!body.password) throw new HttpError(400, 'Please choose a password.', [{ field: 'password', message: 'Please choose a password.' }]);
       requireStrongPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const holder = await inTransaction(deps.pool, async (client) => {
-        const found = await useToken(client, 'profile_completion', params.token, deps.clock.now());
-        if (!found?.email) throw new HttpError(400, INVALID_LINK, [{ field: 'token', message: INVALID_LINK }]);
+        const found = await useToken(client, 'profile_completion', token, now);
+        if (!found?.email) throw await refusedLink(deps.pool, 'profile_completion', token, now, 'token');
         try {
           await insertCredentials(client, { userId: found.userId, email: found.email, passwordHash });
         } catch (error) {
-          if (error instanceof EmailTakenError) throw emailTaken();
+          // The other link of a second guest registration made the account meanwhile: this one now joins it.
+          if (error instanceof EmailTakenError) throw new HttpError(409, 'An account for this e-mail was made a moment ago. Open the link again to add your project to it.');
           throw error;
         }
-        const complete = { type: 'CompleteGuestProfile' as const, email: found.email, name: body.name, phone: body.phone };
+        const complete = { type: 'CompleteGuestProfile' as const, email: found.email, name, phone: body.phone };
         await runAccountCommands(deps, found.userId, selfActor(found.userId), [complete], correlationId);
         return found;
       });
       const { view } = await loadAccount(deps.eventStore, holder.userId);
       await deps.security.logIn(req, res, { userId: view.user_id, email: view.email, isStaff: view.is_staff, isGuest: false });
       return profileOf(view, deps.userHashes);
-    },
-  });
+  }
 }

@@ -1,14 +1,14 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { findCredentialsByEmail, hashPassword, HttpError, inTransaction, revokeTokens, setPasswordHash, useToken } from '@shop/infra';
+import { findCredentialsByEmail, hashPassword, inTransaction, revokeTokens, setPasswordHash, useToken } from '@shop/infra';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 import { loadAccount } from './account-store.js';
 import { runAccountCommands, selfActor } from './account-commands.js';
+import { refusedLink } from './link-words.js';
 import { EmailField, PasswordField, TokenField } from './schemas.js';
 import { requireStrongPassword } from './user-routes.js';
 
-const INVALID_LINK = 'This password reset link is invalid or has expired. Please ask for a new one.';
 
 /** POST /api/password-reset/reset_password/ and /api/password-reset/confirm/. */
 export function passwordResetRoutes(router: Router, deps: RouteDeps): void {
@@ -41,7 +41,7 @@ export function passwordResetRoutes(router: Router, deps: RouteDeps): void {
       await inTransaction(deps.pool, async (client) => {
         const now = deps.clock.now();
         const holder = await useToken(client, 'password_reset', body.token, now);
-        if (!holder) throw new HttpError(400, INVALID_LINK, [{ field: 'token', message: INVALID_LINK }]);
+        if (!holder) throw await refusedLink(deps.pool, 'password_reset', body.token, now, 'token');
         await setPasswordHash(client, holder.userId, passwordHash);
         await revokeTokens(client, 'password_reset', holder.userId, now);
         // Whoever is logged in with the old password is logged out (and their live streams close).

@@ -5,6 +5,7 @@ import type { RouteDeps } from '../deps.js';
 import { ErrorBody } from '../http/openapi.js';
 import { defineRoute } from '../http/route.js';
 import { loadAccount, profileOf } from './account-store.js';
+import { joinGuestToAccount, requestedEmailOf } from './guest-join.js';
 
 const LOGIN_FAILED = 'Unable to log in with the provided credentials.';
 
@@ -21,7 +22,7 @@ export function sessionRoutes(router: Router, deps: RouteDeps): void {
       429: { description: 'Too many failed attempts; try again later.', content: { 'application/json': { schema: ErrorBody } } },
     },
     input: { body: z.object({ email: z.string().trim().min(1, 'Please enter your e-mail address.').max(254), password: z.string().min(1, 'Please enter your password.').max(200) }) },
-    handle: async ({ body }, { req, res }) => {
+    handle: async ({ body }, { req, res, user, correlationId }) => {
       const address = req.ip ?? 'unknown';
       const now = deps.clock.now();
       if (await deps.throttle.isBlocked(body.email, address, now)) {
@@ -35,6 +36,11 @@ export function sessionRoutes(router: Router, deps: RouteDeps): void {
       await deps.throttle.recordSuccess(body.email);
       const { view } = await loadAccount(deps.eventStore, credentials.userId);
       if (!view.is_active) throw new HttpError(403, 'Please activate your account first: follow the link we e-mailed you.');
+      // Logging in from a guest's browser with the address that guest asked to register proves
+      // it: the guest's project joins this account (docs/decisions/0195).
+      if (user?.isGuest && (await requestedEmailOf(deps, user.userId)) === view.email.toLowerCase()) {
+        await joinGuestToAccount(deps, user.userId, view.user_id, correlationId);
+      }
       await deps.security.logIn(req, res, { userId: view.user_id, email: view.email, isStaff: view.is_staff, isGuest: false });
       return profileOf(view, deps.userHashes);
     },

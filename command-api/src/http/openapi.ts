@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
-import { openApiDocument, type OpenAPIRegistry } from '@shop/infra';
+import { allowInlineStyles, openApiDocument, type OpenAPIRegistry } from '@shop/infra';
 
 // The registry and the document live in infra, so the query API registers its reads into the
 // same document without importing the command API (DESIGN: arrows point one way).
@@ -14,6 +14,6 @@ export function openApiRoutes(registry: OpenAPIRegistry): Router {
   router.get('/openapi.json', (_req, res) => {
     res.json(current());
   });
-  router.use('/docs', swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }), swaggerUi.setup(undefined, { swaggerUrl: '/api/openapi.json' }));
+  router.use('/docs', allowInlineStyles, swaggerUi.serveFiles(undefined, { swaggerUrl: '/api/openapi.json' }), swaggerUi.setup(undefined, { swaggerUrl: '/api/openapi.json' }));
   return router;
 }

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import multer from 'multer';
 import { z } from 'zod';
 import { actsForOwner, projectDecider, validationMessages } from '@shop/domain';
-import { HttpError, type ImageType, loadStream, notFound } from '@shop/infra';
+import { HttpError, type ImageType, loadStream, markAsPicture, notFound } from '@shop/infra';
 import { actorOf, membershipsFor } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
@@ -77,16 +77,10 @@ export function uploadRoutes(router: Router, deps: RouteDeps): void {
       if (!actor.isStaff && !actsForOwner(actor, state.project)) throw notFound('This image');
       const stored = await deps.uploads.read(`${params.projectId}/${params.file}`);
       if (!stored) throw notFound('This image');
-      res
-        .status(200)
-        .set({
-          'Content-Type': stored.contentType,
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-          'Content-Disposition': 'inline',
-          'Cache-Control': 'private, max-age=3600',
-        })
-        .end(stored.content);
+      // A customer's file: drawn by <img>, but opened on its own it is downloaded, never rendered
+      // as a page of this origin (decision 0191).
+      markAsPicture(res, `attachment; filename="${params.file.replace(/[^\w.-]/g, '_')}"`);
+      res.status(200).set({ 'Content-Type': stored.contentType, 'Cache-Control': 'private, max-age=3600' }).end(stored.content);
       return undefined;
     },
   });

@@ -14,7 +14,7 @@ export type AccountCommand =
   | Command<'ChangePassword', { reason: 'reset' | 'change' }>
   | Command<'UpdateProfile', { name?: string; phone?: string; email?: string }>
   | Command<'CreateGuest', { userId: string }>
-  | Command<'RequestProfileCompletion', { email: string }>
+  | Command<'RequestProfileCompletion', { email: string; projectId?: string; joins?: 'account' | 'registration' }>
   | Command<'CompleteGuestProfile', { email: string; name: string; phone?: string }>
   | Command<'SetStaffFlag', { isStaff: boolean }>
   | Command<'SetDesignerFlag', { isDesigner: boolean }>

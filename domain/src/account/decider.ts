@@ -62,7 +62,8 @@ function decideOn(state: Existing, command: ExistingCommand): AccountEvent[] {
       if (state.status !== 'guest') throw ruleViolation('NOT_A_GUEST', 'Only a guest can complete a guest profile.');
       const problems = emailProblems(command.email.trim().toLowerCase());
       if (problems.length > 0) throw validationFailed(problems);
-      return [{ type: 'ProfileCompletionRequested', data: { email: command.email.trim().toLowerCase(), ...stamp } }];
+      const joining = { ...(command.projectId ? { projectId: command.projectId } : {}), ...(command.joins ? { joins: command.joins } : {}) };
+      return [{ type: 'ProfileCompletionRequested', data: { email: command.email.trim().toLowerCase(), ...joining, ...stamp } }];
     }
     case 'CompleteGuestProfile':
       requireSelf(command.actor, state.account);
@@ -169,8 +170,13 @@ function changed(state: Existing, event: Exclude<AccountEvent, { type: 'Register
     case 'ActivationRequested':
     case 'PasswordResetRequested':
     case 'PasswordChanged':
-    case 'ProfileCompletionRequested':
       return { ...state, account };
+    case 'ProfileCompletionRequested': {
+      const saved = event.data.projectId;
+      const known = account.guestProjectIds ?? [];
+      const guestProjectIds = saved && !known.includes(saved) ? [...known, saved] : known;
+      return { ...state, account: { ...account, requestedEmail: event.data.email, guestProjectIds } };
+    }
     case 'Activated':
       return { status: 'active', account: { ...account, activated: event.data.at } };
     case 'ProfileUpdated': {

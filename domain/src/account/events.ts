@@ -29,7 +29,13 @@ export const ProfileUpdated = event('ProfileUpdated', {
 /** A visitor building a project without an account (SPEC §1); completes registration later. */
 export const GuestCreated = event('GuestCreated', { userId: z.string().min(1) });
 /** A guest asked for the link that completes their registration, to be e-mailed to this address. */
-export const ProfileCompletionRequested = event('ProfileCompletionRequested', { email: z.string().min(1) });
+export const ProfileCompletionRequested = event('ProfileCompletionRequested', {
+  email: z.string().min(1),
+  /** The project the guest saved with this request; it joins whichever account proves the address (decision 0195). */
+  projectId: z.string().min(1).optional(),
+  /** What the link will do: join an existing account, or one another guest's registration may make first; absent: a new account. */
+  joins: z.enum(['account', 'registration']).optional(),
+});
 export const GuestProfileCompleted = event('GuestProfileCompleted', {
   email: z.string().min(1),
   name: z.string().min(1),

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spec } from '../shared/test-support/given-when-then.js';
 import type { Actor } from './actor.js';
 import { accountDecider } from './decider.js';
@@ -21,5 +21,17 @@ describe('RequestProfileCompletion', () => {
     account.given([guest]).when(request('guest@example.com', { userId: 'x', isStaff: false })).thenThrows('NOT_YOUR_ACCOUNT');
     const registered: AccountEvent = { type: 'Registered', data: { userId: 'g-1', email: 'a@b.co', name: 'A', phone: '', isDesigner: false, at, by: 'g-1' } };
     account.given([registered]).when(request('guest@example.com')).thenThrows('NOT_A_GUEST');
+  });
+});
+
+describe('the project a guest saved with the request (decision 0195)', () => {
+  it('is recorded with what the link will do, and kept in the guest\'s state', () => {
+    const command = { ...request('guest@example.com'), projectId: 'p-9', joins: 'account' as const };
+    account.given([guest]).when(command).then([
+      { type: 'ProfileCompletionRequested', data: { email: 'guest@example.com', projectId: 'p-9', joins: 'account', at, by: 'g-1' } },
+    ]);
+    const requested: AccountEvent = { type: 'ProfileCompletionRequested', data: { email: 'guest@example.com', projectId: 'p-9', at, by: 'g-1' } };
+    const state = [guest, requested, requested].reduce(accountDecider.evolve, accountDecider.initialState());
+    expect(state.status === 'guest' && state.account).toMatchObject({ guestProjectIds: ['p-9'], requestedEmail: 'guest@example.com' });
   });
 });

@@ -11,6 +11,10 @@ export interface Account {
   activated: string | null;
   /** When the personal data was erased (the data key destroyed); null while it is held. */
   erased: string | null;
+  /** A guest's saved projects, which join the account that proves the guest's e-mail (decision 0195). */
+  guestProjectIds?: string[];
+  /** The address a guest asked to register with (the last one asked). */
+  requestedEmail?: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedProducts } from '../catalogue/seed.js';
 import { OWN_SOURCE, type Fabric } from '../project/model.js';
 import { quoteLineItem } from './line-item-quote.js';
-import { costDetails, fabricCost, fabricYardage, laborCost, lineItemYardage, type CostedProject } from './project-cost.js';
+import { costDetails, fabricCost, fabricYardage, isPriced, laborCost, lineItemYardage, shownCost, type CostedProject } from './project-cost.js';
 
 const shopFabric: Fabric = {
   id: 'f1',
@@ -106,5 +106,24 @@ describe('the project total is the sum of the editor lines (docs/decisions/0025)
     // What the editor stores on the item: labour per unit as its unit price, yards per unit as its yardage.
     const stored: Fabric = { id: 'f', name: 'Shop linen', ...fabric, items: [{ ...item, unit_price: quote.unitLabor, yardage: quote.yardage }] };
     expect(costDetails({ fabrics: [stored] }, { paidInFull: false }).subtotal).toBe(quote.total);
+  });
+});
+
+describe('unknown money (decision 0196)', () => {
+  const unpaid = { paidInFull: false };
+  it('a project is priced when every item has a unit price (0 counts) and every shop fabric with items a price', () => {
+    expect(isPriced({ fabrics: [shopFabric, customerFabric] })).toBe(true);
+    expect(isPriced({ fabrics: [{ ...customerFabric, items: [{ product_id: 0, quantity: 1, unit_price: 0 }] }] })).toBe(true);
+    expect(isPriced({ fabrics: [] })).toBe(false);
+    expect(isPriced({ fabrics: [{ ...shopFabric, items: [] }] })).toBe(false);
+    expect(isPriced({ fabrics: [{ ...shopFabric, unit_price: null }] })).toBe(false);
+    expect(isPriced({ fabrics: [{ ...shopFabric, items: [{ product_id: 1, quantity: 2, unit_price: null }] }] })).toBe(false);
+    expect(isPriced({ fabrics: [{ ...shopFabric, unit_price: undefined, items: [] }, customerFabric] })).toBe(true);
+  });
+  it('shows null for what an unpriced project cannot know, and keeps shipping and paid', () => {
+    const project: CostedProject = { fabrics: [{ ...customerFabric, items: [{ product_id: 0, quantity: 1 }] }], shipping_cost: 19500, shipping_notes: { delivery_type: 1 }, notes: {} };
+    expect(shownCost(project, unpaid)).toEqual({ labor: null, fabric: null, subtotal: null, tax: null, shipping: 19500, remaining: null, paid: 0, total: null });
+    const priced: CostedProject = { ...project, fabrics: [shopFabric] };
+    expect(shownCost(priced, unpaid)).toEqual(costDetails(priced, unpaid));
   });
 });

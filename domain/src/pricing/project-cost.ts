@@ -78,3 +78,35 @@ function paidAndRemaining(project: CostedProject, payment: PaymentStatus, total:
   }
   return payment.paidInFull ? { remaining: 0, paid: total } : { remaining: total, paid: 0 };
 }
+
+/** Cost details as every answer and screen shows them: null where a price is not known ("Price TBD"). */
+export type ShownCost = { [K in keyof CostDetails]: number | null };
+
+/**
+ * True when every line item has a unit price (0 included) and every fabric of the shop's own that
+ * holds items has a price per yard, so labour and fabric are both known (docs/decisions/0196).
+ * A project with no items is not priced either: there is nothing to price yet.
+ */
+export function isPriced(project: Pick<ProjectDraft, 'fabrics'>): boolean {
+  const items = project.fabrics.flatMap((fabric) => fabric.items);
+  if (items.length === 0) return false;
+  const itemsPriced = items.every((item) => item.unit_price !== null && item.unit_price !== undefined);
+  const fabricsPriced = project.fabrics.every((f) => f.source !== OWN_SOURCE || f.items.length === 0 || (f.unit_price !== null && f.unit_price !== undefined));
+  return itemsPriced && fabricsPriced;
+}
+
+/**
+ * The cost details with one rule for unknown money (SPEC §9, issue 39): until the project is
+ * priced, labour, fabric, subtotal, tax, total and what remains read null, never a 0 that means
+ * "unknown". Shipping (the staff's figure for the delivery chosen) and what was paid are facts
+ * and stay numbers.
+ */
+export function shownCost(project: CostedProject, payment: PaymentStatus): ShownCost {
+  return unknownWhereUnpriced(project, costDetails(project, payment));
+}
+
+/** Figures already worked out, with what an unpriced project cannot know yet made null. */
+export function unknownWhereUnpriced(project: Pick<ProjectDraft, 'fabrics'>, cost: CostDetails): ShownCost {
+  if (isPriced(project)) return cost;
+  return { ...cost, labor: null, fabric: null, subtotal: null, tax: null, total: null, remaining: null };
+}

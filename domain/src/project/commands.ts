@@ -59,6 +59,8 @@ export type ProjectCommand =
   | Command<'Archive', { reason?: string }>
   | Command<'Delete'>
   | Command<'Transfer', { toUserId: string; organizationId?: string | null; email?: EmailTarget }>
+  /** A guest's project joins the account that proved the guest's e-mail (docs/decisions/0195). */
+  | Command<'JoinAccount', { toUserId: string }>
   | Command<'AddNote', { noteId: string; text: string }>
   | Command<'EditNote', { noteId: string; text: string }>
   | Command<'DeleteNote', { noteId: string }>

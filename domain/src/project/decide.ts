@@ -95,6 +95,10 @@ function decideOn(project: Project, command: GuardedCommand): ProjectEvent[] {
       return [{ type: 'ProjectDeleted', data: stamp }];
     case 'Transfer':
       return transfer(project, command);
+    case 'JoinAccount':
+      // Already there (the link used after a log-in did it): nothing to record.
+      if (command.toUserId === project.user) return [];
+      return [{ type: 'ProjectTransferred', data: { fromUserId: project.user, toUserId: command.toUserId, organizationId: null, ...stamp } }];
     case 'AddNote':
     case 'EditNote':
     case 'DeleteNote':

@@ -341,6 +341,19 @@ describe('transfer', () => {
   });
 });
 
+describe('a guest project joining the account that proved the address (decision 0195)', () => {
+  it('moves to that account, by its owner, in any state; once there, nothing more', () => {
+    project.given(historyTo.R).when(commandFor('JoinAccount', customer)).then([
+      { type: 'ProjectTransferred', data: { fromUserId: 'u-1', toUserId: 'u-3', organizationId: null, ...by(customer) } },
+    ]);
+    project.given(historyTo.A).when({ ...commandFor('JoinAccount', customer), toUserId: 'u-1' }).then([]);
+  });
+  it('is the owner\'s to do: not staff\'s, not a stranger\'s', () => {
+    project.given(historyTo.D).when(commandFor('JoinAccount', staff)).thenThrows('NOT_ALLOWED_IN_STATE');
+    project.given(historyTo.D).when(commandFor('JoinAccount', stranger)).thenThrows('NOT_YOUR_PROJECT');
+  });
+});
+
 describe('staff notes', () => {
   const added: ProjectEvent = { type: 'NoteAdded', data: { noteId: 'n-1', text: 'Call back', ...by(staff) } };
   it('AddNote, EditNote, DeleteNote', () => {

@@ -77,6 +77,7 @@ export const transitionTable: Record<GuardedCommandType, TransitionRule> = {
   Archive: { owner: NONE, staff: ALL.filter((state) => state !== 'S' && state !== 'X'), to: 'X', code: 'ILLEGAL_TRANSITION', verb: 'archive' },
   Delete: { owner: ['D'], staff: ['D'], to: 'D (deleted)', code: 'NOT_A_DRAFT', verb: 'delete' },
   Transfer: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'transfer' },
+  JoinAccount: { owner: ALL, staff: NONE, code: 'NOT_ALLOWED_IN_STATE', verb: 'move to an account' },
   AddNote: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'add a note to' },
   EditNote: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'edit a note of' },
   DeleteNote: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'delete a note of' },

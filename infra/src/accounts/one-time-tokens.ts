@@ -66,3 +66,27 @@ export async function useToken(client: PoolClient, purpose: TokenPurpose, token:
 export async function revokeTokens(db: Pool | PoolClient, purpose: TokenPurpose, userId: string, now: Date): Promise<void> {
   await db.query('UPDATE account_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose, now]);
 }
+
+/** What became of a link: still usable, used once already, out of date, or never made by us. */
+export type TokenStatus = 'valid' | 'used' | 'expired' | 'unknown';
+
+/** Why a token cannot be used, so the page can say so in plain words (issue 39). */
+export async function tokenStatus(db: Pool | PoolClient, purpose: TokenPurpose, token: string, now: Date): Promise<TokenStatus> {
+  const result = await db.query<{ used: boolean; expired: boolean }>(
+    'SELECT used_at IS NOT NULL AS used, expires_at <= $3 AS expired FROM account_tokens WHERE token_hash = $1 AND purpose = $2',
+    [hashOf(token), purpose, now],
+  );
+  const row = result.rows[0];
+  if (!row) return 'unknown';
+  if (row.used) return 'used';
+  return row.expired ? 'expired' : 'valid';
+}
+
+/** True while another user holds a usable link of this purpose for this address (a registration under way). */
+export async function hasPendingToken(db: Pool | PoolClient, purpose: TokenPurpose, email: string, exceptUserId: string, now: Date): Promise<boolean> {
+  const result = await db.query(
+    'SELECT 1 FROM account_tokens WHERE purpose = $1 AND lower(email) = lower($2) AND user_id <> $3 AND used_at IS NULL AND expires_at > $4 LIMIT 1',
+    [purpose, email, exceptUserId, now],
+  );
+  return (result.rowCount ?? 0) > 0;
+}

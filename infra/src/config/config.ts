@@ -56,6 +56,12 @@ export const httpConfigSchema = commonConfigSchema.extend({
     .default('loopback')
     .transform(trustProxyValue)
     .describe("Express 'trust proxy': which proxies in front may set X-Forwarded-For/-Proto (client address for login throttling, https)"),
+  CSP_ALLOW_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[\w.-]+(:\d+)?(\s*,\s*https?:\/\/[\w.-]+(:\d+)?)*$/, 'must be origins such as https://faq.example.com,https://analytics.example.com (scheme, host and port only)')
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean))
+    .describe('Other origins the pages may load scripts, images, frames and API calls from (an analytics or FAQ host); unset allows only this one'),
 });
 
 /** 'true'/'false' and hop counts as Express wants them; anything else is its list of addresses. */

@@ -5,6 +5,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { Logger } from '../logging/logger.js';
 import { apiNotFound, errorHandler } from './error-handler.js';
 import { requestLogger } from './request-log.js';
+import { securityHeaders, type SecurityHeaderOptions } from './security-headers.js';
 import { serveWeb } from './web-static.js';
 
 export interface ApiAppOptions {
@@ -19,6 +20,8 @@ export interface ApiAppOptions {
   webDir?: string;
   /** Express 'trust proxy' (TRUST_PROXY); loopback unless said otherwise. */
   trustProxy?: boolean | number | string;
+  /** Security headers (PUBLIC_URL's scheme, CSP_ALLOW_ORIGINS); the strictest when not given. */
+  security?: SecurityHeaderOptions;
 }
 
 /**
@@ -30,6 +33,8 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
   app.use(requestLogger(options.logger));
+  // Before everything else, so errors, 404s and health answers carry them too.
+  app.use(securityHeaders(options.security ?? { https: false, allowOrigins: [] }));
   app.use(compression({ filter: compressible }));
   app.use(express.json({ limit: '1mb' }));
   for (const router of options.extra ?? []) app.use(router);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
+import { markAsPicture } from './security-headers.js';
 
 /** Hashed build output (`/assets/index-3f2a.js`): its name changes with its content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,7 +18,12 @@ export function serveWeb(app: Express, webDir: string): void {
     express.static(webDir, {
       index: false,
       fallthrough: true,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(path.relative(webDir, file))),
+      setHeaders: (res, file) => {
+        const relative = path.relative(webDir, file);
+        res.setHeader('Cache-Control', cacheControlFor(relative));
+        // A picture opened on its own (an SVG is a document) gets a policy that lets it only draw.
+        if (isPicture(relative)) markAsPicture(res, `inline; filename="${path.basename(file)}"`);
+      },
     }),
   );
   app.get(/^(?!\/api\/).*/, (req, res) => {
@@ -36,6 +42,10 @@ function sendShell(res: Response, webDir: string): void {
   // The shell names the current hashed bundles, so it must be revalidated every time.
   res.setHeader('Cache-Control', 'no-cache');
   res.sendFile(path.join(webDir, 'index.html'));
+}
+
+function isPicture(relative: string): boolean {
+  return relative.split(path.sep)[0] === 'static' || /\.(svg|png|jpe?g|gif|webp|ico)$/i.test(relative);
 }
 
 function cacheControlFor(relative: string): string {

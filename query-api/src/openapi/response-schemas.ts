@@ -11,7 +11,18 @@ const isoDate = z.string();
 const nullableDate = isoDate.nullable();
 const money = z.number().int();
 
-export const Cost = z.object({ labor: money, fabric: money, subtotal: money, tax: money, shipping: money, remaining: money, paid: money, total: money });
+/** Money not known yet (an unpriced project) is null, shown as 'Price TBD'; never a 0 meaning unknown. */
+const unknownOrMoney = money.nullable();
+export const Cost = z.object({
+  labor: unknownOrMoney,
+  fabric: unknownOrMoney,
+  subtotal: unknownOrMoney,
+  tax: unknownOrMoney,
+  shipping: money,
+  remaining: unknownOrMoney,
+  paid: money,
+  total: unknownOrMoney,
+});
 
 const Progress = z.object({ steps: z.array(z.string()), current: z.number().int().nullable(), done: z.boolean() });
 const Shipment = z.object({ carrier: z.string().nullable(), tracking_number: z.string().nullable(), tracking_url: z.string().nullable() }).nullable();
@@ -103,7 +114,7 @@ export const ProjectSummary = z
     due: nullableDate,
     total_quantity: z.number(),
     readiness: Readiness,
-    total: money,
+    total: unknownOrMoney,
   })
   .passthrough();
 

@@ -8,7 +8,7 @@ import { readYourWrites } from '../read-your-writes.js';
 import { anyProjectRow } from './access.js';
 import { auditLogInWords } from './audit-in-words.js';
 import { ProjectListDoc, ProjectListQuery } from './list-query.js';
-import { costOf, internalProject, projectSummary } from './project-shapes.js';
+import { internalProject, projectSummary, shownCostOf } from './project-shapes.js';
 import { internalProjectInWords, withCustomer } from './people-shapes.js';
 import { peopleInWords } from './people.js';
 import { ById } from '../openapi/params.js';
@@ -97,7 +97,7 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
       fabrics: view.fabrics.map((fabric) => ({ ...fabric, yardage: fabricYardage(fabric) })),
       total_quantity: view.total_quantity,
       additional_notes: view.additional_notes,
-      cost: costOf(view),
+      cost: shownCostOf(view),
       revision,
     });
   });

@@ -1,4 +1,4 @@
-import { costDetails, progressSteps, type CostDetails, type ProjectView } from '@shop/domain';
+import { costDetails, progressSteps, shownCost, type CostDetails, type ProjectView, type ShownCost } from '@shop/domain';
 import type { ActivityRow, TimelineRow } from '@shop/projectors/queries';
 
 /** The SPEC §3 Project fields every project answer has (docs/api-conventions.md). */
@@ -39,8 +39,13 @@ function specFields(view: ProjectView) {
   };
 }
 
-/** The domain's cost details; "paid in full" means paid without a balance still owed. */
-export const costOf = (view: ProjectView): CostDetails => costDetails(view, { paidInFull: view.paid !== null && !view.partial_payment });
+const paymentOf = (view: ProjectView) => ({ paidInFull: view.paid !== null && !view.partial_payment });
+
+/** The domain's cost details, as figures to add up (statistics); "paid in full" means paid without a balance still owed. */
+export const costOf = (view: ProjectView): CostDetails => costDetails(view, paymentOf(view));
+
+/** The cost details an answer shows: null where the project is not priced yet ("Price TBD", decision 0196). */
+export const shownCostOf = (view: ProjectView): ShownCost => shownCost(view, paymentOf(view));
 
 /** GET /projects/{id}/ and /checkout/{id}/: the customer's view, with their timeline as `events`. */
 export function customerProject(view: ProjectView, revision: number, timeline: readonly TimelineRow[]) {
@@ -49,7 +54,7 @@ export function customerProject(view: ProjectView, revision: number, timeline: r
     events: timeline,
     shipment: view.shipment,
     progress: progressSteps(view),
-    cost: costOf(view),
+    cost: shownCostOf(view),
     revision,
   };
 }
@@ -61,7 +66,7 @@ export function internalProject(view: ProjectView, revision: number, activity: r
     events: activity,
     activity,
     staff_notes: view.staff_notes,
-    cost: costOf(view),
+    cost: shownCostOf(view),
     completed: view.completed,
     shipped: view.shipped,
     archived: view.archived,
@@ -94,6 +99,6 @@ export function projectSummary(view: ProjectView) {
     due: view.due,
     total_quantity: view.total_quantity,
     readiness: view.readiness,
-    total: costOf(view).total,
+    total: shownCostOf(view).total,
   };
 }

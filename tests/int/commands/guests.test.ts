@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestShop } from '../../support/shop.js';
-import { activeCustomer, anonymous, completeFabric, STAFF, startCommandShop, staffClient } from './helpers.js';
+import { activeCustomer, anonymous, completeFabric, startCommandShop, staffClient } from './helpers.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -46,12 +46,30 @@ describe('guests', () => {
     expect((await guest.post('/api/projects/', { name: 'Now allowed' })).status).toBe(201);
   });
 
-  it('answers 400 for a bad e-mail or project and 409 for an e-mail with an account', async () => {
+  it('answers 400 for a bad e-mail or project', async () => {
     const guest = await anonymous(shop);
     expect((await guest.post('/api/guests/', { email: 'nope', project: { name: 'X', fabrics: [] } })).status).toBe(400);
     expect((await guest.post('/api/guests/', { email: 'ok@shop.test', project: { fabrics: 'x' } })).status).toBe(400);
-    const taken = await guest.post('/api/guests/', { email: STAFF.email, project: { name: 'X', fabrics: [] } });
-    expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ status: 409, message: 'An account with this e-mail already exists. Please log in.' });
+  });
+
+  it('says in clear words whether a link was used, expired or never made', async () => {
+    const guest = await anonymous(shop);
+    const unknown = await guest.get('/api/profile-completion/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.body).toEqual({ status: 404, message: 'We do not know this registration link. Check that you opened the whole link from the e-mail.' });
+    const saved = await guest.post('/api/guests/', { email: 'twice@shop.test', project: { name: 'Twice', fabrics: [completeFabric()] } });
+    expect(saved.status, saved.text).toBe(201);
+    const token = await completionToken('twice@shop.test');
+    expect((await guest.put(`/api/profile-completion/${token}/`, { name: 'Tw', password: 'Twice-Pass1' })).status).toBe(200);
+    const again = await guest.put(`/api/profile-completion/${token}/`, { name: 'Tw', password: 'Twice-Pass1' });
+    expect(again.body.message).toBe('This registration link has already been used. Log in to see your project.');
+    expect((await guest.get(`/api/profile-completion/${token}`)).body.message).toBe('This registration link has already been used. Log in to see your project.');
+    const late = await anonymous(shop);
+    expect((await late.post('/api/guests/', { email: 'late@shop.test', project: { name: 'Late', fabrics: [completeFabric()] } })).status).toBe(201);
+    const lateToken = await completionToken('late@shop.test');
+    await shop.db.pool.query("UPDATE account_tokens SET expires_at = now() - interval '1 day' WHERE email = 'late@shop.test'");
+    const expired = await late.put(`/api/profile-completion/${lateToken}/`, { name: 'La', password: 'Late-Pass1' });
+    expect(expired.body).toMatchObject({ status: 400, message: 'This registration link has expired (links last 30 days). Save your project again to get a new one.' });
+    const activation = await guest.put('/api/activation/', { activation_key: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(activation.body.message).toMatch(/^We do not know this activation link\./);
   });
 });

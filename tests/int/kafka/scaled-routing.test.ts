@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { ApiClient } from '../../support/http-client.js';
 import { npmStartScaled, type NpmScaledShop } from '../../support/npm-start.js';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { expectShopHeaders } from '../../support/security-headers.js';
 import type { TestShop } from '../../support/shop.js';
 import { activeCustomer, completeFabric, loggedIn, startCommandShop, STAFF, staffClient, staffEnv } from '../commands/helpers.js';
 import { AUTHORIZATION_MATRIX, type Fixtures, type MatrixRow } from '../fuzz/authorization-matrix.js';
@@ -22,6 +23,8 @@ interface Side {
   shop: { url: string };
   fixtures: Fixtures;
   staff: ApiClient;
+  /** The project's owner, who may fetch its uploaded image. */
+  owner: ApiClient;
 }
 
 let kafka: TestKafka | null;
@@ -56,7 +59,7 @@ async function fixturesOn(shop: { url: string }): Promise<Side> {
     mailId: (mail.body as Array<{ id: string }>)[0]!.id,
     png: PNG,
   };
-  return { shop, fixtures, staff };
+  return { shop, fixtures, staff, owner: owner.client };
 }
 
 beforeAll(async () => {
@@ -133,5 +136,11 @@ describe('scaled topology routing', () => {
       if (JSON.stringify(actual) !== JSON.stringify(expected)) differences.push(`${row.method} ${row.path}: scaled ${JSON.stringify(actual)}, embedded ${JSON.stringify(expected)}`);
     }
     expect(differences).toEqual([]);
+  });
+
+  it('sends the security headers of issue 38 through the entry port: page, API answer, static picture, uploaded image', async (context) => {
+    if (!kafka) return context.skip();
+    const side = sides.scaled!;
+    await expectShopHeaders(side.shop.url, { path: `/api/uploads/${side.fixtures.uploadPath}`, cookie: side.owner.cookieHeader() });
   });
 });

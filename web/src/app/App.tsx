@@ -55,10 +55,12 @@ export function App() {
   }, [loadSession]);
   const [queryClient] = useState(createQueryClient);
   // Cached reads belong to the person who made them: another user (or none) starts with an empty cache.
+  // Reset rather than clear: a query already on screen (the first load's session arriving while the
+  // page's read is in flight) is read again for the new user instead of being left pending forever.
   useEffect(
     () =>
       useSessionStore.subscribe((session, previous) => {
-        if (session.user.user_id !== previous.user.user_id) queryClient.clear();
+        if (session.user.user_id !== previous.user.user_id) void queryClient.resetQueries();
       }),
     [queryClient],
   );

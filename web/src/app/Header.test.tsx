@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyProfile, type UserProfile } from '../lib/user-profile';
 import { configuredUrl, externalLinks } from '../lib/paths';
 import { useSessionStore } from '../lib/session/session-store';
+import { clearPendingRegistration, writePendingRegistration } from '../lib/session/guest-registration';
 import { Header } from './Header';
 
 vi.mock('../lib/session/session-api', () => ({
@@ -91,5 +92,17 @@ describe('Header', () => {
     expect(logout).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows a guest who sent their registration link their project and where the link went, not Account or Logout', () => {
+    writePendingRegistration({ email: 'gia@example.com', projectId: 'p-9', projectName: 'Lounge' });
+    renderHeader({ ...emptyProfile, user_id: 'g-1' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Your project' })).toHaveAttribute('href', '/projects/editor/p-9/edit');
+    expect(within(nav).getByText('Registration link sent to gia@example.com')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Account' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    clearPendingRegistration();
   });
 });

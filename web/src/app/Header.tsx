@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from '../lib/session/session-store';
-import { externalLinks, paths } from '../lib/paths';
+import { readPendingRegistration } from '../lib/session/guest-registration';
+import { selectIsStaff, selectLoggedIn, selectSessionReady, selectUser, useSessionStore } from '../lib/session/session-store';
+import { externalLinks, paths, to } from '../lib/paths';
 
 /** The header variants of SPEC §2: logged out, logged in, and staff (with the INTERNAL group). */
 export function Header() {
   const loggedIn = useSessionStore(selectLoggedIn);
   const isStaff = useSessionStore(selectIsStaff);
   const ready = useSessionStore(selectSessionReady);
+  // A guest (a session without an e-mail yet) who sent their registration link: their project and its state.
+  const user = useSessionStore(selectUser);
+  const guest = loggedIn && user.email === '';
+  const pending = guest ? readPendingRegistration() : null;
   const logout = useSessionStore((s) => s.logout);
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -49,7 +54,17 @@ export function Header() {
             </nav>
           )}
           <nav aria-label="Main">
-            {loggedIn ? (
+            {guest ? (
+              <>
+                {pending && (
+                  <>
+                    <NavLink to={to.projectEdit(pending.projectId)}>Your project</NavLink>
+                    <span className="nav-note">Registration link sent to {pending.email}</span>
+                  </>
+                )}
+                <NavLink to={paths.login}>Login</NavLink>
+              </>
+            ) : loggedIn ? (
               <>
                 <NavLink to={paths.projects} end>
                   Projects

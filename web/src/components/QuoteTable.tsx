@@ -1,4 +1,4 @@
-import { formatPrice, priceTotal, productTypeDisplayNames, type CostDetails, type Fabric, type LineItem } from '@shop/domain';
+import { formatPrice, priceTotal, productTypeDisplayNames, type Fabric, type LineItem, type ShownCost } from '@shop/domain';
 import { ItemPictures } from './ItemPictures';
 
 /** A line item in words: its style and size, or the name a custom item was given. */
@@ -12,7 +12,7 @@ export function itemLabel(item: LineItem): string {
   return [item.product_style, type].filter(Boolean).join(' ') + (size ? ` ${size}` : '') + channel;
 }
 
-const costRows: Array<[keyof CostDetails, string]> = [
+const costRows: Array<[keyof ShownCost, string]> = [
   ['labor', 'Labor'],
   ['fabric', 'Fabric'],
   ['subtotal', 'Subtotal'],
@@ -22,7 +22,7 @@ const costRows: Array<[keyof CostDetails, string]> = [
 ];
 
 /** The quote: one row per line item with its pictures (cents shown as USD) and the SPEC §9 cost details under it. */
-export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: readonly Fabric[]; cost?: CostDetails | undefined; caption?: string }) {
+export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: readonly Fabric[]; cost?: ShownCost | undefined; caption?: string }) {
   return (
     <div className="table-wrap">
       <table className="quote-table">
@@ -57,7 +57,7 @@ export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: read
         {cost && (
           <tfoot>
             {costRows
-              .filter(([key]) => key !== 'tax' || cost.tax > 0)
+              .filter(([key]) => key !== 'tax' || (cost.tax ?? 0) > 0)
               .map(([key, label]) => (
                 <tr key={key} className={key === 'total' ? 'total' : undefined}>
                   <th scope="row" colSpan={4}>
@@ -66,7 +66,7 @@ export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: read
                   <td className="number">{formatPrice(cost[key])}</td>
                 </tr>
               ))}
-            {cost.paid > 0 && (
+            {cost.paid !== null && cost.paid > 0 && (
               <tr>
                 <th scope="row" colSpan={4}>
                   Paid
@@ -74,7 +74,7 @@ export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: read
                 <td className="number">{formatPrice(cost.paid)}</td>
               </tr>
             )}
-            {cost.paid > 0 && cost.remaining > 0 && (
+            {cost.paid !== null && cost.paid > 0 && (cost.remaining ?? 0) > 0 && (
               <tr>
                 <th scope="row" colSpan={4}>
                   Remaining

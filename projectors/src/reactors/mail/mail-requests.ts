@@ -11,7 +11,7 @@ export interface DeliveryRequest {
   emailId: string;
   kind: MailKind;
   recipient: string;
-  payload: { message?: string; projectId?: string; userId?: string };
+  payload: { message?: string; projectId?: string; userId?: string; joins?: 'account' | 'registration' };
   requestedAt: string;
 }
 
@@ -40,5 +40,6 @@ export function deliveryRequestOf(event: StoredEvent): DeliveryRequest | null {
   }
   const kind = accountKinds[event.type];
   if (!kind) return null;
-  return { ...base, emailId: event.id, kind, recipient: String(data.email), payload: { userId: idAfter(event.streamId, 'account-') } };
+  const joins = data.joins === 'account' || data.joins === 'registration' ? { joins: data.joins as 'account' | 'registration' } : {};
+  return { ...base, emailId: event.id, kind, recipient: String(data.email), payload: { userId: idAfter(event.streamId, 'account-'), ...joins } };
 }

@@ -1,6 +1,6 @@
 import { costDetails, fold, projectDecider, type ProjectEvent } from '@shop/domain';
 import { issueToken, type Clock, type EventStore, type IdGenerator, type Logger, type MailTransport, type Pool, type TokenPurpose } from '@shop/infra';
-import type { MailKind } from './mail-requests.js';
+import type { DeliveryRequest, MailKind } from './mail-requests.js';
 import { renderMail, type MailContext } from './mail-templates.js';
 import { recordProjectEmailOutcome } from './record-outcome.js';
 
@@ -27,7 +27,7 @@ interface DeliveryRow {
   email_id: string;
   kind: MailKind;
   recipient: string;
-  payload: { message?: string; projectId?: string; userId?: string };
+  payload: DeliveryRequest['payload'];
   attempts: number;
 }
 
@@ -125,7 +125,7 @@ export class MailSender {
     if (purpose) {
       // The link's token is made now, at sending: it never sits in an event or the outbox.
       const token = await issueToken(pool, purpose, { userId: delivery.payload.userId ?? '', email: delivery.recipient }, clock.now());
-      return { publicUrl, token };
+      return { publicUrl, token, ...(delivery.payload.joins ? { joins: delivery.payload.joins } : {}) };
     }
     return { publicUrl, message: delivery.payload.message ?? '', project: await this.projectFor(delivery.stream_id, delivery.payload.projectId ?? '') };
   }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { emptyProfile, isLoggedIn, type UserProfile } from '../user-profile';
+import { clearPendingRegistration } from './guest-registration';
 import { fetchCurrentUser, login as loginCall, logout as logoutCall, type Credentials } from './session-api';
 
 export type SessionStatus = 'idle' | 'loading' | 'ready';
@@ -28,6 +29,8 @@ export const useSessionStore = create<SessionState>()((set) => ({
     let user = await loginCall(credentials);
     // The login answer is the profile; should it come back without an id, ask for it once.
     if (!isLoggedIn(user)) user = await fetchCurrentUser();
+    // Logged in for real: a guest's saved project joined this account if the address was theirs.
+    clearPendingRegistration();
     set({ user, status: 'ready' });
     return user;
   },

@@ -18,6 +18,8 @@ export const confirmPasswordReset = (password: string, token: string) =>
 export interface ProfileCompletionInfo {
   email?: string;
   name?: string;
+  /** The address already has an account: the link adds the guest's project to it (decision 0195). */
+  hasAccount?: boolean;
 }
 
 /** GET /api/profile-completion/{key} — what the guest registration link knows (e-mail, name). */
@@ -28,9 +30,16 @@ export async function fetchProfileCompletion(token: string): Promise<ProfileComp
   return {
     ...(typeof d.email === 'string' ? { email: d.email } : {}),
     ...(typeof d.name === 'string' ? { name: d.name } : {}),
+    ...(d.has_account === true ? { hasAccount: true } : {}),
   };
 }
 
 /** PUT /api/profile-completion/{token}/ { name, password } — completes the guest's registration. */
 export const completeProfile = (token: string, input: { name: string; password: string }) =>
   apiClient.put<unknown>(`/profile-completion/${encodeURIComponent(token)}/`, input);
+
+/** PUT /api/profile-completion/{token}/ {} for an address with an account: the guest's project joins it; answers the words to show. */
+export async function joinAccount(token: string): Promise<string> {
+  const data = await apiClient.put<{ message?: unknown } | undefined>(`/profile-completion/${encodeURIComponent(token)}/`, {});
+  return typeof data?.message === 'string' ? data.message : 'Your project is now in your account. Log in to see it.';
+}

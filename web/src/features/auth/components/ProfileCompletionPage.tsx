@@ -8,7 +8,8 @@ import { NewPasswordField } from '../../../components/NewPasswordField';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
-import { completeProfile, fetchProfileCompletion } from '../api/account';
+import { completeProfile, fetchProfileCompletion, joinAccount } from '../api/account';
+import { clearPendingRegistration } from '../../../lib/session/guest-registration';
 import { useSessionStore } from '../../../lib/session/session-store';
 
 const fieldNames = ['name', 'password'] as const;
@@ -29,6 +30,20 @@ export function ProfileCompletionPage() {
   const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
   const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [joined, setJoined] = useState<string | null>(null);
+
+  async function onJoin() {
+    setSubmitting(true);
+    setErrors({ fields: {} });
+    try {
+      setJoined(await joinAccount(token));
+      clearPendingRegistration();
+    } catch (error) {
+      setErrors(formErrorsFrom(error, fieldNames));
+    } finally {
+      setSubmitting(false);
+    }
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,6 +59,7 @@ export function ProfileCompletionPage() {
     try {
       await completeProfile(token, { name: name.trim(), password });
       setDone(true);
+      clearPendingRegistration();
       await reloadSession(); // the server may have started a session
     } catch (error) {
       setErrors(formErrorsFrom(error, fieldNames));
@@ -62,7 +78,21 @@ export function ProfileCompletionPage() {
           Your account is ready. Go to <Link to={paths.projects}>your projects</Link> or <Link to={paths.login}>log in</Link>.
         </Alert>
       )}
-      {load.isSuccess && !done && (
+      {joined && (
+        <Alert kind="success">
+          {joined} <Link to={paths.login}>Log in</Link>
+        </Alert>
+      )}
+      {load.isSuccess && !joined && load.data.hasAccount && (
+        <div>
+          <p>{load.data.email} already has an account. This link adds the project you saved as a guest to it; log in afterwards to see it.</p>
+          {errors.form && <Alert>{errors.form}</Alert>}
+          <button type="button" onClick={() => void onJoin()} disabled={submitting}>
+            Add my project to my account
+          </button>
+        </div>
+      )}
+      {load.isSuccess && !done && !load.data.hasAccount && (
         <form onSubmit={onSubmit} noValidate aria-label="Complete your profile">
           {load.data.email && <p>Finish registering {load.data.email} to keep your project.</p>}
           {errors.form && <Alert>{errors.form}</Alert>}

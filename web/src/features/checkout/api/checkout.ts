@@ -1,4 +1,4 @@
-import type { CostDetails, Fabric, ProjectNotes, ProjectState, ShippingNotes } from '@shop/domain';
+import type { Fabric, ProjectNotes, ProjectState, ShippingNotes, ShownCost } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
 import { tokenizeSandboxCard } from './sandbox-card-widget';
 
@@ -14,7 +14,7 @@ export interface CheckoutProject {
   fabric_arrived: boolean;
   /** Cents still owed after a partial payment; null before any payment. */
   balance_remaining: number | null;
-  cost?: CostDetails;
+  cost?: ShownCost;
   revision?: number;
 }
 

@@ -4,6 +4,7 @@ import {
   deliveryOptions,
   formatPrice,
   isInTaxArea,
+  unknownWhereUnpriced,
   projectStateLabels,
   TAX_RATE,
   validateShippingNotes,
@@ -131,7 +132,8 @@ export function CheckoutPage() {
         </div>
       )}
 
-      <QuoteTable fabrics={project.fabrics} cost={cost} />
+      {/* The figures charged come from costDetails; what is shown reads 'Price TBD' while unpriced. */}
+      <QuoteTable fabrics={project.fabrics} cost={unknownWhereUnpriced(project, cost)} />
       {taxApplies && <p className="field-hint">Sales tax of {(TAX_RATE * 100).toFixed(3)}% applies to deliveries in New York City.</p>}
 
       {paid && (

@@ -1,4 +1,4 @@
-import type { ActivityKind, Carrier, CostDetails, Fabric, ProductionState, ProjectNotes, ProjectState, ShippingNotes, StaffNote } from '@shop/domain';
+import type { ActivityKind, Carrier, Fabric, ProductionState, ProjectNotes, ProjectState, ShippingNotes, ShownCost, StaffNote } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
 
 /** A row of GET /api/internal/projects/ (docs/api-conventions.md "Lists"). */
@@ -60,7 +60,7 @@ export interface InternalProject {
   /** Each note's author named at query time (`author` stays the id). */
   staff_notes: Array<StaffNote & { author_in_words: string }>;
   activity: Array<{ kind: ActivityKind; text: string; at: string; actor: string; actor_in_words: string }>;
-  cost?: CostDetails;
+  cost?: ShownCost;
   /** The stream revision shown; every staff write sends it back (-1 when the answer named none: always stale). */
   revision: number;
 }

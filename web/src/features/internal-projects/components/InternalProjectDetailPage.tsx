@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { QuoteTable } from '../../../components/QuoteTable';
@@ -28,12 +28,19 @@ export function InternalProjectDetailPage() {
   const audit = useAuditLog(id);
   const action = useProjectAction(id);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // The project the forms started from. A change pushed from elsewhere updates the facts, quote and
+  // logs at once but leaves the forms (and what was typed in them) on this one, so a save sends the
+  // revision the person saw and a stale one is refused instead of silently undoing the other change.
+  const [formBase, setFormBase] = useState<InternalProject | null>(null);
+  useEffect(() => {
+    if (load.data && formBase?.id !== load.data.id) setFormBase(load.data);
+  }, [load.data, formBase]);
 
   /** Runs a staff action that answers the updated project; the outcome shows above the panels. */
   const act = async (run: () => Promise<InternalProject>, done: string) => {
     setMessage(null);
     try {
-      await action.mutateAsync(run);
+      setFormBase(await action.mutateAsync(run));
       setMessage({ kind: 'success', text: done });
       return true;
     } catch (error) {
@@ -41,8 +48,6 @@ export function InternalProjectDetailPage() {
       return false;
     }
   };
-  // The project this render shows: its revision goes with the write (forms start afresh on a new revision, so it is theirs too).
-  const update = (body: InternalUpdate, done: string) => act(() => updateInternalProject(load.data ?? { id, revision: -1 }, body), done);
   const busy = action.isPending;
 
   if (load.isPending) return <p role="status">Loading project…</p>;
@@ -54,8 +59,11 @@ export function InternalProjectDetailPage() {
       </section>
     );
   const project = load.data;
-  // Forms start from the project as loaded; a new revision starts them afresh.
-  const version = project.revision;
+  const base = formBase?.id === project.id ? formBase : project;
+  const changedUnderneath = base.revision !== project.revision;
+  // The forms' revision goes with their write; forms start afresh when their base moves.
+  const update = (body: InternalUpdate, done: string) => act(() => updateInternalProject(base, body), done);
+  const version = base.revision;
 
   return (
     <section className="internal-detail">
@@ -69,14 +77,22 @@ export function InternalProjectDetailPage() {
       <ProjectFacts project={project} customer={customer.data ?? null} />
 
       {message && <Alert kind={message.kind}>{message.text}</Alert>}
+      {changedUnderneath && (
+        <div role="status" className="changed-underneath">
+          <p>Someone else changed this project since these forms were opened. What you typed is kept; saving it will be refused until you start again from the latest.</p>
+          <button type="button" onClick={() => setFormBase(project)}>
+            Start again from the latest
+          </button>
+        </div>
+      )}
 
       <Panel title="Quote">
         <QuoteTable fabrics={project.fabrics} cost={projectCost(project)} caption="Current quote" />
       </Panel>
 
-      <PricingForm key={`pricing-${version}`} project={project} products={products.data ?? []} busy={busy} onSave={update} />
-      <DetailsForm key={`details-${version}`} project={project} busy={busy} onSave={update} />
-      <WorkflowPanel key={`workflow-${version}`} project={project} busy={busy} onSave={update} />
+      <PricingForm key={`pricing-${version}`} project={base} products={products.data ?? []} busy={busy} onSave={update} />
+      <DetailsForm key={`details-${version}`} project={base} busy={busy} onSave={update} />
+      <WorkflowPanel key={`workflow-${version}`} project={base} busy={busy} onSave={update} />
       <EmailsPanel project={project} busy={busy} act={act} />
       <NotesPanel project={project} busy={busy} act={act} />
       <ActivityLog activity={project.activity} />

@@ -1,4 +1,4 @@
-import type { CostDetails, Fabric, ProductionState, ProjectDraft, ProjectNotes, ProjectState, ShippingNotes } from '@shop/domain';
+import type { Fabric, ProductionState, ProjectDraft, ProjectNotes, ProjectState, ShippingNotes, ShownCost } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
 
 /** A row of GET /api/projects/ (docs/api-conventions.md "Lists"). */
@@ -53,7 +53,7 @@ export interface ProjectDetail {
   onsite_complete?: boolean;
   partial_payment?: boolean;
   production_time?: number;
-  cost?: CostDetails;
+  cost?: ShownCost;
   shipment?: { carrier: string | null; tracking_number: string | null; tracking_url: string | null } | null;
   revision?: number;
 }

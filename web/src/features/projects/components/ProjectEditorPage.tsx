@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
+import { readPendingRegistration } from '../../../lib/session/guest-registration';
 import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
@@ -85,8 +86,9 @@ export function ProjectEditorPage() {
   return <ProjectEditor routeId={route.id} />;
 }
 
-/** The line totals added up; 'Price TBD' while any line has no price. */
+/** The line totals added up; 'Price TBD' while any line has no price, or while there is no line at all. */
 export function projectPreviewTotal(project: EditorProject, catalogue: Catalogue): number | null {
+  if (project.fabrics.every((fabric) => fabric.items.length === 0)) return null;
   let total = 0;
   for (const fabric of project.fabrics) {
     for (const item of fabric.items) {
@@ -173,6 +175,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
           Estimated total: <strong data-testid="project-total">{formatPrice(total)}</strong>
         </p>
       </div>
+      {isGuest && loggedIn && <PendingRegistrationNotice />}
       {isGuest && !loggedIn && (
         <Alert kind="info">
           You are designing as a guest: this project is kept in this browser. Register below to save it and submit it for a quote.
@@ -262,6 +265,18 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
 
       {isGuest && !loggedIn && <GuestRegistration />}
     </section>
+  );
+}
+
+/** A guest who sent their registration link and came back: where their saved project is and what happens next. */
+function PendingRegistrationNotice() {
+  const pending = readPendingRegistration();
+  if (!pending) return null;
+  return (
+    <Alert kind="info">
+      Your project “{pending.projectName || 'Untitled'}” is saved and waits for your registration: we sent a link to {pending.email}.{' '}
+      <Link to={to.projectEdit(pending.projectId)}>Open your saved project</Link>, or <Link to={paths.login}>log in</Link> if that address already has an account.
+    </Alert>
   );
 }
 

@@ -1,4 +1,4 @@
-import { costDetails, deliveryTypeLabel, projectStateLabels, trackingLink, type Carrier } from '@shop/domain';
+import { deliveryTypeLabel, shownCost, projectStateLabels, trackingLink, type Carrier } from '@shop/domain';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -37,7 +37,7 @@ export function ProjectSummaryPage() {
       </section>
     );
 
-  const cost = detail?.cost ?? costDetails(project, { paidInFull: PAID_STATES.includes(project.state) });
+  const cost = detail?.cost ?? shownCost(project, { paidInFull: PAID_STATES.includes(project.state) });
   const shipment = detail?.shipment;
   const trackingUrl =
     shipment?.tracking_url ??

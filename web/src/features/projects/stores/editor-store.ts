@@ -16,6 +16,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../../../lib/api-client';
 import type { Catalogue } from '../api/catalogue';
 import { copyProject, createGuest, createProject, deleteProject, updateProject, type ProjectDetail } from '../api/projects';
+import { writePendingRegistration } from '../../../lib/session/guest-registration';
 import { clearGuestProject, readGuestProject, writeGuestProject } from './guest-project';
 
 /** The id of the project a guest keeps in local storage (SPEC §2). */
@@ -307,6 +308,8 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         const answer = await createGuest(email.trim(), draftOf(project));
         // The project now lives on the server; the browser's copy has done its job.
         clearGuestProject();
+        // Until the link is used, the header and the editor show the guest what is waiting for them.
+        if (answer.projectId) writePendingRegistration({ email: email.trim().toLowerCase(), projectId: answer.projectId, projectName: project.name });
         set({ saving: false, dirty: false });
         return answer;
       } catch (error) {
