@@ -11,3 +11,4 @@ export * from './reactors/index.js';
 export * from './cli/cli-database.js';
 export { CliUsageError, parseCliArgs } from './cli/args.js';
 export type { CatchUpReplayPolicy } from './runner/catch-up-replay.js';
+export { upgradeOutdated, type BackgroundOutcome } from './runner/background-rebuild.js';

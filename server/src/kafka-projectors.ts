@@ -1,5 +1,5 @@
 import { kafkaEventCodec, KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type Pool } from '@shop/infra';
-import { allProjections, EventRelay, KafkaProjectionFeed } from '@shop/projectors';
+import { allProjections, EventRelay, KafkaProjectionFeed, upgradeOutdated } from '@shop/projectors';
 import { hostname } from 'node:os';
 
 /**
@@ -24,8 +24,12 @@ export async function startKafkaProjectors(
   const feed = new KafkaProjectionFeed({ pool: deps.pool, eventStore: deps.eventStore, kafka: transport('projector'), logger: deps.logger, reveal: codec.open }, allProjections);
   await relay.start();
   await feed.start();
+  // Projections an older version built: rebuilt in the background while the feed keeps their old
+  // tables following the topic (docs/decisions/0215); one process of the group does it.
+  const upgrading = upgradeOutdated(deps, allProjections);
   deps.logger.info({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC }, 'projectors fed through Kafka');
   return async () => {
+    await upgrading;
     await feed.stop();
     await relay.stop();
   };

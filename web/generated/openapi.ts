@@ -2827,7 +2827,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lag of each projection and the streams parked on an event a projection rejected */
+        /** Lag and version of each projection, its upgrade, and the streams parked on an event a projection rejected */
         get: {
             parameters: {
                 query?: never;
@@ -2861,6 +2861,22 @@ export interface paths {
                                 name: string;
                                 parked_streams: number;
                                 position: number;
+                                upgrade: {
+                                    error: string | null;
+                                    from_version: number | null;
+                                    progress: {
+                                        eta_seconds: number;
+                                        events_done: number;
+                                        events_per_second: number;
+                                        events_total: number;
+                                        phase: string;
+                                    } | null;
+                                    started_at: string;
+                                    /** @enum {string} */
+                                    state: "running" | "failed";
+                                    to_version: number;
+                                } | null;
+                                version: number | null;
                             }[];
                         };
                     };

@@ -4,3 +4,4 @@ export * from './projection-lag.js';
 export * from './event-rate.js';
 export * from './observability.js';
 export * from './parked-streams.js';
+export * from './projection-versions.js';

@@ -5,6 +5,7 @@ import { EventRate } from './event-rate.js';
 import { readParkedStreams } from './parked-streams.js';
 import { readProjectionLag, type ProjectionLag } from './projection-lag.js';
 import { readRebuildProgress, type RebuildProgressRow } from './rebuild-progress.js';
+import { readProjectionVersions, type ProjectionVersion } from './projection-versions.js';
 
 /** What a process knows about its own projection runner (none in a query-only process). */
 export interface ProjectionHealth {
@@ -44,6 +45,7 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   const eventsTotal = new Counter({ name: 'projection_events_total', help: 'Events passed by each projection in this process', labelNames: ['projection'], registers: [registry] });
   registerProjectionGauges(registry, options, rate);
   registerRebuildGauges(registry, options.pool);
+  registerVersionGauges(registry, options);
   const httpLatency = httpLatencyMiddleware(registry);
   const router = Router();
   const served = options.registries?.length ? Registry.merge([registry, ...options.registries]) : registry;
@@ -127,6 +129,32 @@ function registerRebuildGauges(registry: Registry, pool: Pool): void {
   gauge('rebuild_events_per_second', 'Events per second of a running rebuild', (row) => row.eventsPerSecond);
   gauge('rebuild_eta_seconds', 'Seconds a running rebuild expects to need for the rest of the log', (row) => row.etaSeconds);
   gauge('rebuild_workers', 'Worker threads folding for a running rebuild', (row) => row.workers);
+}
+
+/**
+ * The version each projection runs, and its upgrade (decision 0215): the progress of a running one
+ * is in the rebuild_* gauges above, under the same projection label.
+ */
+function registerVersionGauges(registry: Registry, options: ShopMetricsOptions): void {
+  const versions = sharedFor(250, () => readProjectionVersions(options.pool, options.projections));
+  const gauge = (name: string, help: string, value: (row: ProjectionVersion) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['projection'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await versions().catch(() => [])) {
+          const figure = value(row);
+          if (figure !== null) this.set({ projection: row.name }, figure);
+        }
+      },
+    });
+  gauge('projection_version', 'Version of the fold that built each projection\'s live tables', (row) => row.version);
+  gauge('projection_upgrade_target_version', 'Version a running or failed upgrade rebuilds each projection to', (row) => row.upgrade?.toVersion ?? null);
+  gauge('projection_upgrade_running', '1 while a projection is being rebuilt at a new version in the background', (row) => (row.upgrade?.state === 'running' ? 1 : 0));
+  gauge('projection_upgrade_failed', '1 when the last upgrade of a projection failed (its old version serves on)', (row) => (row.upgrade?.state === 'failed' ? 1 : 0));
 }
 
 /** Calls `load` at most once per `ms`, sharing the answer between concurrent callers. */

@@ -4,6 +4,7 @@ import { readPage } from './log-page.js';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
 import type { RawEvent, ShardTarget } from './fold-shard.js';
+import type { BulkProjection } from './bulk-fold.js';
 import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, type RebuildDeps, type RebuildResult } from './rebuild.js';
 import { dropSchema, quoted, schemaName } from './shadow-schema.js';
 import { localShard, threadShard, type Shard } from './shards.js';
@@ -41,7 +42,9 @@ interface Target extends ShardTarget {
 export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly Projection[], given: OnePassOptions = {}): Promise<RebuildResult[]> {
   const started = Date.now();
   let lock: { release: () => Promise<void> } | null = null;
-  const workers = Math.max(1, Math.floor(given.workers ?? defaultWorkers()));
+  // A fold that is not the registered one (a test's) runs here only: workers load the registered ones.
+  const ownFolds = projections.some((projection) => projection.bulk && projection.bulk !== bulkProjections.get(projection.name));
+  const workers = ownFolds ? 1 : Math.max(1, Math.floor(given.workers ?? defaultWorkers()));
   const board = new ProgressBoard(deps.pool, projections.map((projection) => projection.name), workers);
   const options: OnePassOptions = {
     ...given,
@@ -59,7 +62,7 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     // with the rest before the swap. As of a date: into each schema, which is kept as it is.
     const revisions = options.until ? null : schemaName(targets[0]!.schema, 'revisions');
     // Workers load their code while the schemas are made (they touch no table before the first page).
-    const opening = openShards(deps.pool, targets, workers);
+    const opening = openShards(deps.pool, targets, workers, lookupIn(projections));
     opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
     // Every schema in one round trip, while the log is counted and the first pages are read and
     // folded (shards write nothing before the tables exist). One connection for all of it: a
@@ -110,8 +113,16 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
   }
 }
 
+/** A projection's one-pass fold: its own, or the one registered under its name. */
+export const bulkOf = (projection: Projection): BulkProjection | undefined => projection.bulk ?? bulkProjections.get(projection.name);
+
+function lookupIn(projections: readonly Projection[]): (name: string) => BulkProjection {
+  const folds = new Map(projections.map((projection) => [projection.name, bulkOf(projection)!]));
+  return (name) => folds.get(name)!;
+}
+
 function targetOf(projection: Projection, options: OnePassOptions): Target {
-  if (!bulkProjections.has(projection.name)) throw new Error(`Projection ${projection.name} has no one-pass rebuild`);
+  if (!bulkOf(projection)) throw new Error(`Projection ${projection.name} has no one-pass rebuild`);
   const label = options.label ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const schema = options.until ? schemaName('asof', projection.name, options.until.toISOString().slice(0, 10)) : schemaName('rebuild', projection.name, label);
   return { projection, name: projection.name, schema, handles: projection.handles };
@@ -218,14 +229,14 @@ const closeShards = (shards: readonly Shard[]): Promise<unknown> => Promise.all(
  * idle on a small machine, while each worker thread warms its own JIT and heap and takes copies
  * of its pages (docs/decisions/0100).
  */
-async function openShards(pool: Pool, targets: Target[], workers: number): Promise<Shard[]> {
+async function openShards(pool: Pool, targets: Target[], workers: number, lookup: (name: string) => BulkProjection): Promise<Shard[]> {
   const plain: ShardTarget[] = targets.map(({ name, schema, handles }) => ({ name, schema, handles: [...handles] }));
-  if (workers === 1) return [await localShard(pool, plain)];
+  if (workers === 1) return [await localShard(pool, plain, lookup)];
   const url = (pool as Pool & { options: { connectionString?: string } }).options.connectionString;
   if (!url) throw new Error('Rebuild workers need a pool made from a connection string');
   // Started together: each worker loads the folding code, which takes a while.
   const bundle = await workerBundle();
-  const started = await Promise.allSettled([localShard(pool, plain), ...Array.from({ length: workers - 1 }, () => threadShard(url, plain, bundle))]);
+  const started = await Promise.allSettled([localShard(pool, plain, lookup), ...Array.from({ length: workers - 1 }, () => threadShard(url, plain, bundle))]);
   const shards = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FileKeyEncryptionKeys, processKeyEncryptionKeys, type Pool, type PoolClient } from '@shop/infra';
-import { bulkProjections } from '../read-models/all.js';
+import type { BulkProjection } from './bulk-fold.js';
 import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
 import type { FromWorker, ToWorker, WorkerInput } from './fold-worker.js';
 
@@ -19,9 +19,9 @@ export interface Shard {
 }
 
 /** One shard in this thread: no copying of events between threads (the 1-worker case). */
-export async function localShard(pool: Pool, targets: ShardTarget[]): Promise<Shard> {
+export async function localShard(pool: Pool, targets: ShardTarget[], lookup: (name: string) => BulkProjection): Promise<Shard> {
   const client: PoolClient = await pool.connect();
-  const shard = new FoldShard(client, targets, (name) => bulkProjections.get(name)!, pool);
+  const shard = new FoldShard(client, targets, lookup, pool);
   await shard.prepare();
   let released = false;
   return {

@@ -72,12 +72,17 @@ async function moveBookkeeping(client: PoolClient, rebuilt: readonly RebuiltProj
     await client.query('DELETE FROM public.projection_stream_revisions WHERE projection = ANY($1)', [names]);
     await client.query(`INSERT INTO public.projection_stream_revisions ${revisions ? `SELECT * FROM ${quoted(revisions)}.projection_stream_revisions` : from('projection_stream_revisions')}`);
   }
+  // The swapped-in tables are those of the versions that built them (decision 0215); an upgrade
+  // of them that was running or had failed is over.
   await client.query(
-    `INSERT INTO public.projection_checkpoints (name, transaction_id, global_position, updated_at)
-       SELECT name, transaction_id, global_position, now() FROM (${from('projection_checkpoints')}) AS rebuilt
+    `INSERT INTO public.projection_checkpoints (name, transaction_id, global_position, version, updated_at)
+       SELECT name, transaction_id, global_position, v.version, now() FROM (${from('projection_checkpoints')}) AS rebuilt
+         JOIN unnest($1::text[], $2::integer[]) AS v(name, version) USING (name)
      ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
-       global_position = EXCLUDED.global_position, updated_at = now()`,
+       global_position = EXCLUDED.global_position, version = EXCLUDED.version, updated_at = now()`,
+    [names, rebuilt.map(({ projection }) => projection.version)],
   );
+  await client.query('DELETE FROM public.projection_upgrades WHERE projection = ANY($1)', [names]);
 }
 
 async function onlyRebuiltRevisions(client: PoolClient, names: readonly string[]): Promise<boolean> {

@@ -1,6 +1,6 @@
-import type { EventStore, GlobalCheckpoint, Logger, Pool } from '@shop/infra';
-import { bulkProjections } from '../read-models/all.js';
-import { rebuildInOnePass } from '../rebuild/one-pass.js';
+import type { GlobalCheckpoint, Pool } from '@shop/infra';
+import { bulkOf } from '../rebuild/one-pass.js';
+import { rebuildInBackground, type BackgroundDeps } from './background-rebuild.js';
 import type { Projection } from './projection.js';
 
 /**
@@ -55,28 +55,22 @@ export function shouldReplay(backlog: Backlog, policy: CatchUpReplayPolicy): boo
 }
 
 /** Only projections with a one-pass fold can be replayed; any other keeps the batch path for all. */
-export const replayable = (projections: readonly Projection[]): boolean => projections.every((projection) => bulkProjections.has(projection.name));
+export const replayable = (projections: readonly Projection[]): boolean => projections.every((projection) => bulkOf(projection) !== undefined);
 
 /**
- * Replays the log into every projection and swaps the result in; returns the events replayed, or
- * null when it could not (another rebuild holds the projections, a projection failed on an event):
- * the runner then catches up batch by batch, parking what fails as it always does.
+ * Replays the log into every projection and swaps the result in, by the same background path as
+ * an upgrade (background-rebuild.ts; an outdated projection is upgraded by it too). Returns the
+ * events replayed, or null when it did not (another process rebuilds, a projection failed on an
+ * event): the runner then catches up batch by batch, parking what fails as it always does.
  */
-export async function replayBacklog(
-  deps: { pool: Pool; eventStore: EventStore; logger: Logger },
-  projections: readonly Projection[],
-  backlog: Backlog,
-  policy: CatchUpReplayPolicy,
-): Promise<number | null> {
+export async function replayBacklog(deps: BackgroundDeps, projections: readonly Projection[], backlog: Backlog, policy: CatchUpReplayPolicy): Promise<number | null> {
   const started = Date.now();
   deps.logger.info({ behind: backlog.behind, total: backlog.total }, 'projections far behind the log: catching up by replaying it in one pass');
-  try {
-    const results = await rebuildInOnePass(deps, projections, { workers: policy.workers });
-    const events = results[0]?.events ?? 0;
-    deps.logger.info({ events, ms: Date.now() - started }, 'replay swapped in; following the log from there');
-    return events;
-  } catch (error) {
-    deps.logger.warn({ err: error }, 'replay failed; catching up batch by batch instead');
-    return null;
+  const outcome = await rebuildInBackground(deps, projections, { workers: policy.workers, onlyOutdated: false });
+  if (outcome.kind === 'swapped') {
+    deps.logger.info({ events: outcome.events, ms: Date.now() - started }, 'replay swapped in; following the log from there');
+    return outcome.events;
   }
+  if (outcome.kind === 'failed') deps.logger.warn({ err: outcome.error }, 'replay failed; catching up batch by batch instead');
+  return null;
 }

@@ -16,6 +16,7 @@ afterAll(async () => {
 
 const tally = (name: string, failOn?: (event: StoredEvent) => boolean): Projection => ({
   name,
+  version: 1,
   handles: ['Counted'],
   tables: ['tally'],
   apply: async (client: PoolClient, event: StoredEvent) => {

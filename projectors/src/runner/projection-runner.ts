@@ -2,6 +2,7 @@ import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscript
 import { START } from '@shop/infra';
 import { applyBatchToAll } from './apply-batch.js';
 import { defaultCatchUpReplay, measureBacklog, replayable, replayBacklog, shouldReplay, type Backlog, type CatchUpReplayPolicy } from './catch-up-replay.js';
+import { upgradeOutdated, type BackgroundOutcome } from './background-rebuild.js';
 import { earlier, loadCheckpoint } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
@@ -37,9 +38,12 @@ export class ProjectionRunner {
   private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
   private stopRetries: (() => void) | null = null;
   private replaying: Promise<void> | null = null;
+  private upgrading: Promise<void> | null = null;
   private stopped = false;
   /** Events the last catch-up replay swapped in (null: none ran, or it gave way to the batch path). */
   lastReplay: { events: number; ms: number } | null = null;
+  /** How the upgrade of projections an older version built ended (null: not over, or none ran). */
+  lastUpgrade: BackgroundOutcome | null = null;
 
   constructor(
     private readonly deps: {
@@ -84,6 +88,16 @@ export class ProjectionRunner {
     this.subscribe(from);
   }
 
+  /**
+   * Projections an older version built are rebuilt in the background and swapped in, while the
+   * subscription keeps their old tables following the log (docs/decisions/0215).
+   */
+  private upgrade(): void {
+    this.upgrading = upgradeOutdated(this.deps, this.projections).then((outcome) => {
+      this.lastUpgrade = outcome;
+    });
+  }
+
   private async replay(backlog: Backlog, policy: CatchUpReplayPolicy): Promise<void> {
     const started = Date.now();
     const events = await replayBacklog(this.deps, this.projections, backlog, policy);
@@ -113,6 +127,7 @@ export class ProjectionRunner {
       },
       onError: (error) => this.recordFailure(error),
     });
+    this.upgrade();
     this.stopRetries = everyInterval(this.deps.retryIntervalMs ?? 1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
       logger.warn({ err: error }, 'retrying parked streams failed'),
     );
@@ -161,6 +176,8 @@ export class ProjectionRunner {
     this.stopped = true;
     // A replay cannot be cut short cleanly: it ends (swapped in, or given up) before the runner stops.
     await this.replaying;
+    // Nor can an upgrade: its swap ends it, or its failure (the old version serves on).
+    await this.upgrading;
     this.stopRetries?.();
     await this.subscription?.stop();
     this.subscription = null;

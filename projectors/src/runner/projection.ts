@@ -1,4 +1,5 @@
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { BulkProjection } from '../rebuild/bulk-fold.js';
 
 /**
  * A projection folds events into read-model tables. `apply` runs inside the runner's
@@ -8,6 +9,13 @@ import type { PoolClient, StoredEvent } from '@shop/infra';
  */
 export interface Projection {
   name: string;
+  /**
+   * Bumped by hand whenever what the fold writes changes: a new column (with its migration), a
+   * fixed rule, a changed view, a change in the domain's evolve it folds with. Not for a change
+   * that leaves every row as it was. A runner that finds its tables built by an older version
+   * rebuilds them in the background and swaps them in (docs/decisions/0215-projection-versions.md).
+   */
+  version: number;
   /** Event types it reacts to; others only move the checkpoint. */
   handles: readonly string[];
   /** Read-model tables it owns (rebuild clones and swaps them). */
@@ -19,6 +27,12 @@ export interface Projection {
    * applies the batch event by event, so a failure still names the exact event.
    */
   applyMany?: (client: PoolClient, events: StoredEvent[]) => Promise<void>;
+  /**
+   * Its one-pass fold when it is not the one registered under its name (read-models/all.ts), as
+   * for a projection defined in a test. Such a fold runs in the rebuilding thread only: worker
+   * threads load the registered folds.
+   */
+  bulk?: BulkProjection;
 }
 
 export class ProjectionFailedError extends Error {

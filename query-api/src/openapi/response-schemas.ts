@@ -236,8 +236,29 @@ const ParkedStreamShape = z.object({
   retry_requested_at: nullableDate,
 });
 
+const UpgradeShape = z.object({
+  from_version: z.number().int().nullable(),
+  to_version: z.number().int(),
+  state: z.enum(['running', 'failed']),
+  error: z.string().nullable(),
+  started_at: isoDate,
+  progress: z
+    .object({ phase: z.string(), events_done: z.number().int(), events_total: z.number().int(), events_per_second: z.number(), eta_seconds: z.number() })
+    .nullable(),
+});
+
 export const ProjectionHealth = z.object({
-  projections: z.array(z.object({ name: z.string(), position: z.number().int(), lag_events: z.number().int(), lag_ms: z.number().int(), parked_streams: z.number().int() })),
+  projections: z.array(
+    z.object({
+      name: z.string(),
+      position: z.number().int(),
+      lag_events: z.number().int(),
+      lag_ms: z.number().int(),
+      parked_streams: z.number().int(),
+      version: z.number().int().nullable(),
+      upgrade: UpgradeShape.nullable(),
+    }),
+  ),
   parked_streams: z.array(ParkedStreamShape),
 });
 

@@ -1,24 +1,26 @@
 import { Router } from 'express';
-import { documentRead, readParkedStreams, readProjectionLag, requireStaff } from '@shop/infra';
+import { documentRead, readParkedStreams, readProjectionLag, readProjectionVersions, requireStaff, type ProjectionUpgrade } from '@shop/infra';
 import type { QueryDeps } from '../deps.js';
 import { ProjectionHealth } from '../openapi/response-schemas.js';
 
 /**
  * The staff health view: how far behind each projection is and which streams are parked
- * because a projection rejected one of their events (decision 0111), with what it said.
+ * because a projection rejected one of their events (decision 0111), with what it said; the
+ * version each projection runs and an upgrade of it running or failed (decision 0215).
  */
 export function projectionHealthRoutes(deps: QueryDeps): Router {
   const router = Router();
   documentRead(deps.registry, {
     path: '/internal/projections/',
-    summary: 'Lag of each projection and the streams parked on an event a projection rejected',
+    summary: 'Lag and version of each projection, its upgrade, and the streams parked on an event a projection rejected',
     tag: 'Operations',
     access: 'staff',
     response: ProjectionHealth,
   });
   router.get('/internal/projections/', async (req, res) => {
     requireStaff(req);
-    const [lags, parked] = await Promise.all([readProjectionLag(deps.pool, deps.projections ?? []), readParkedStreams(deps.pool)]);
+    const names = deps.projections ?? [];
+    const [lags, parked, versions] = await Promise.all([readProjectionLag(deps.pool, names), readParkedStreams(deps.pool), readProjectionVersions(deps.pool, names)]);
     res.json({
       projections: lags.map((lag) => ({
         name: lag.name,
@@ -26,6 +28,8 @@ export function projectionHealthRoutes(deps: QueryDeps): Router {
         lag_events: lag.lagEvents,
         lag_ms: lag.lagMs,
         parked_streams: parked.filter((row) => row.projection === lag.name).length,
+        version: versions.find((row) => row.name === lag.name)?.version ?? null,
+        upgrade: upgradeJson(versions.find((row) => row.name === lag.name)?.upgrade ?? null),
       })),
       parked_streams: parked.map((row) => ({
         projection: row.projection,
@@ -41,4 +45,23 @@ export function projectionHealthRoutes(deps: QueryDeps): Router {
     });
   });
   return router;
+}
+
+function upgradeJson(upgrade: ProjectionUpgrade | null) {
+  if (!upgrade) return null;
+  const { progress } = upgrade;
+  return {
+    from_version: upgrade.fromVersion,
+    to_version: upgrade.toVersion,
+    state: upgrade.state,
+    error: upgrade.error,
+    started_at: upgrade.startedAt,
+    progress: progress && {
+      phase: progress.phase,
+      events_done: progress.eventsDone,
+      events_total: progress.eventsTotal,
+      events_per_second: Math.round(progress.eventsPerSecond),
+      eta_seconds: Math.round(progress.etaSeconds),
+    },
+  };
 }

@@ -25,6 +25,7 @@ afterAll(async () => {
 /** Fails (and so stops) on a second delivery of any event, thanks to the primary key. */
 const exactlyOnce: Projection = {
   name: 'exactly-once-probe',
+  version: 1,
   handles: ['ProjectCreated', 'DraftSaved'],
   tables: ['seen_once'],
   apply: async (client: PoolClient, event: StoredEvent) => {

@@ -20,6 +20,7 @@ afterAll(async () => {
 /** Records every application, so duplicates would show as two rows for one event id. */
 const recorder: Projection = {
   name: 'recorder',
+  version: 1,
   handles: ['Counted'],
   tables: ['seen'],
   apply: async (client: PoolClient, event: StoredEvent) => {
@@ -88,7 +89,7 @@ describe('projections through Kafka', () => {
     const topic = `pd-${randomUUID()}`.slice(0, 40);
     const make = (clientId: string) => new KafkaTransport({ brokers: kafka!.brokers, topic, partitions: 1, retentionMs: -1, clientId });
     const opened: StoredEvent[] = [];
-    const catcher: Projection = { name: 'catcher', handles: ['Registered'], tables: [], apply: async (_client, event) => void opened.push(event) };
+    const catcher: Projection = { name: 'catcher', version: 1, handles: ['Registered'], tables: [], apply: async (_client, event) => void opened.push(event) };
     const relay = new EventRelay({ pool: db.pool, eventStore: store.inner, kafka: make('pd-relay'), logger });
     const feed = new KafkaProjectionFeed({ pool: db.pool, eventStore: store, kafka: make('pd-projector'), logger, groupId: `g-${topic}`, reveal: (events) => store.protector.reveal(events) }, [catcher]);
     await relay.start();

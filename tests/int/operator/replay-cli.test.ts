@@ -57,6 +57,10 @@ describe('npm run replay -- --projection all', () => {
     expect(summary, replay.stdout).not.toBeNull();
     expect(Number(summary![1])).toBeGreaterThan(0);
     expect(await projectRows()).toBe(EVENTS / 10);
+    // The swap records the version each projection was rebuilt with (docs/decisions/0215).
+    const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
+    const versions = await logged().pool.query<{ name: string; version: number }>('SELECT name, version FROM projection_checkpoints');
+    expect(versions.rows.sort(byName)).toEqual(allProjections.map(({ name, version }) => ({ name, version })).sort(byName));
   });
 
   it('on a terminal: the bar is drawn in place (a pseudo-terminal from util-linux `script`), then the summary', { timeout: 300_000 }, async () => {

@@ -7,6 +7,8 @@ import { deliveryRequestOf, mailRequestEventTypes } from './mail-requests.js';
  */
 export const mailOutboxProjection: Projection = {
   name: 'mail-outbox',
+  /** An outbox, not a read model: never bumped, since rebuilding it would be re-requesting every e-mail ever sent. */
+  version: 1,
   handles: mailRequestEventTypes,
   tables: ['mail_deliveries'],
   apply: async (client, event) => {

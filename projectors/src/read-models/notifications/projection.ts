@@ -5,6 +5,7 @@ import type { Projection } from '../../runner/projection.js';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
+  version: 1,
   handles: notificationEventTypes,
   tables: ['notifications'],
   apply: async (client, event) => applyNotification(client, NotificationEvent.parse({ type: event.type, data: event.data })),

@@ -6,6 +6,7 @@ import type { Projection } from '../../runner/projection.js';
 /** Organizations with their members, folded with the domain's evolve and organizationView. */
 export const organizationsProjection: Projection = {
   name: 'organizations',
+  version: 1,
   handles: organizationEventTypes,
   tables: ['organizations'],
   apply: async (client, event) => {

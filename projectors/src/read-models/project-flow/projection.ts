@@ -45,6 +45,7 @@ const stretchRow = (event: StoredEvent, stretch: Stretch): unknown[] => [event.i
 /** Funnel steps and lead-time stretches of every project, for the staff's Funnel and Lead times (docs/decisions/0182). */
 export const projectFlowProjection: Projection = {
   name: 'project_flow',
+  version: 1,
   handles: flowEventTypes,
   tables: ['project_flow', 'project_stretches'],
   apply: async (client, event) => {

@@ -16,6 +16,7 @@ import { readProjectEvent } from '../read-project-event.js';
  */
 export const projectHistoryProjection: Projection = {
   name: 'project_history',
+  version: 1,
   handles: projectEventTypes,
   tables: ['project_activity', 'project_timeline', 'project_audit_log'],
   apply: async (client, event) => {

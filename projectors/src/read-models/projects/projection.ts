@@ -21,6 +21,7 @@ import { readProjectEvent } from '../read-project-event.js';
  */
 export const projectsProjection: Projection = {
   name: 'projects',
+  version: 1,
   handles: projectEventTypes,
   tables: ['project_details'],
   apply: async (client, event) => {

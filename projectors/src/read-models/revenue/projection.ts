@@ -7,6 +7,7 @@ import type { Projection } from '../../runner/projection.js';
 /** Payments as revenue: one row per PaymentRecorded, dated by when the payment was recorded. */
 export const revenueProjection: Projection = {
   name: 'revenue',
+  version: 1,
   handles: ['ProjectCreated', 'ProjectCopied', 'PaymentRecorded'],
   tables: ['revenue_payments', 'revenue_projects'],
   apply: async (client, event) => {

@@ -6,6 +6,7 @@ import type { Projection } from '../../runner/projection.js';
 /** Accounts as profiles: folded with the domain's evolve, shown with its accountView. */
 export const usersProjection: Projection = {
   name: 'users',
+  version: 1,
   handles: accountEventTypes,
   tables: ['users'],
   apply: async (client, event) => {

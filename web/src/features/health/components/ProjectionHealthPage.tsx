@@ -4,12 +4,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { fetchProjectionHealth, retryParkedStream, type ParkedStream, type ProjectionHealth } from '../api/projection-health';
+import { upgradeText } from '../upgrade-text';
 
 const healthKey = queryKeys.projectionHealth;
 /** The view follows the projections while it is open: lag moves by the second, a retry lands in about one. */
 const REFRESH_MS = 2_000;
 
-/** /internal/health/: how far behind each read model is, and the streams parked on an event it rejected (decision 0111). */
+/**
+ * /internal/health/: how far behind each read model is, the version it runs and its upgrade
+ * (decision 0215), and the streams parked on an event it rejected (decision 0111).
+ */
 export function ProjectionHealthPage() {
   const health = useQuery({ queryKey: healthKey, queryFn: fetchProjectionHealth, refetchInterval: REFRESH_MS, staleTime: 0 });
   return (
@@ -17,6 +21,7 @@ export function ProjectionHealthPage() {
       <h1>Read model health</h1>
       {health.isPending && <p role="status">Loading…</p>}
       {health.isError && <Alert>{errorMessage(health.error)}</Alert>}
+      {health.data && <FailedUpgrades projections={health.data.projections} />}
       {health.data && <ProjectionTable projections={health.data.projections} />}
       {health.data && <ParkedStreams parked={health.data.parked_streams} />}
     </section>
@@ -32,6 +37,8 @@ function ProjectionTable({ projections }: { projections: ProjectionHealth['proje
           <th scope="col">Events behind</th>
           <th scope="col">Oldest waiting</th>
           <th scope="col">Parked streams</th>
+          <th scope="col">Version</th>
+          <th scope="col">Upgrade</th>
         </tr>
       </thead>
       <tbody>
@@ -41,10 +48,28 @@ function ProjectionTable({ projections }: { projections: ProjectionHealth['proje
             <td>{row.lag_events}</td>
             <td>{row.lag_ms === 0 ? 'caught up' : `${(row.lag_ms / 1000).toFixed(1)} s`}</td>
             <td>{row.parked_streams}</td>
+            <td>{row.version ?? '—'}</td>
+            <td>{upgradeText(row.upgrade)}</td>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** An upgrade that failed keeps the old version serving; staff see why, and the next start tries again. */
+function FailedUpgrades({ projections }: { projections: ProjectionHealth['projections'] }) {
+  const failed = projections.filter((row) => row.upgrade?.state === 'failed');
+  if (failed.length === 0) return null;
+  return (
+    <Alert>
+      {failed.map((row) => (
+        <p key={row.name}>
+          Upgrading {row.name} to version {row.upgrade!.to_version} failed: {row.upgrade!.error}. Version {row.upgrade!.from_version ?? '?'} keeps serving; the next start of the
+          projectors tries again.
+        </p>
+      ))}
+    </Alert>
   );
 }
 
