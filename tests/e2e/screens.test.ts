@@ -40,7 +40,14 @@ beforeAll(async () => {
   });
   expect(created.body?.id, JSON.stringify(created.body)).toBeTruthy();
   projectId = String(created.body?.id ?? '');
-  browser = await launchChromium({ allow: badLinkPagesAllowed });
+  browser = await launchChromium({
+    allow: [
+      ...badLinkPagesAllowed,
+      // The framing test's lure page: the refusal it stages is reported as a blocked request and a console error.
+      /^request failed on \/: GET \S+\/login net::ERR_BLOCKED_BY_RESPONSE$/,
+      /^console error on \/: Framing '\S+' violates the following Content Security Policy directive: "frame-ancestors 'none'"/,
+    ],
+  });
 });
 afterAll(async () => {
   await browser?.close();
