@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commandRoutes } from '@shop/command-api';
 import {
   createApiApp,
@@ -12,9 +12,7 @@ import {
   uuidIds,
   type AuthorizeRequest,
 } from '@shop/infra';
-import type { ApiClient } from '../../support/http-client.js';
-import type { TestShop } from '../../support/shop.js';
-import { activeCustomer, completeFabric, customItem, startCommandShop, staffClient } from './helpers.js';
+import { completeFabric, customItem, shopWithCustomerAndStaff } from './helpers.js';
 
 /**
  * Payments: the API takes only the token of the gateway's client-side widget, and the money is
@@ -22,35 +20,25 @@ import { activeCustomer, completeFabric, customItem, startCommandShop, staffClie
  */
 const address = { recipient_name: 'Cora', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' };
 
-let shop: TestShop;
-let customer: ApiClient;
-let staff: ApiClient;
-beforeAll(async () => {
-  shop = await startCommandShop();
-  customer = (await activeCustomer(shop)).client;
-  staff = await staffClient(shop);
-});
-afterAll(async () => {
-  await shop?.stop();
-});
+const world = shopWithCustomerAndStaff();
 
 async function approvedProject(): Promise<string> {
-  const created = await customer.post('/api/projects/', { name: 'Sofa cushions', fabrics: [completeFabric()] });
+  const created = await world.customer.post('/api/projects/', { name: 'Sofa cushions', fabrics: [completeFabric()] });
   expect(created.status, created.text).toBe(201);
   const id = created.body.id as string;
-  expect((await customer.put(`/api/projects/${id}/`, { state: 'R' })).status).toBe(200);
-  const priced = await staff.put(`/api/internal/projects/${id}/`, { fabrics: [{ ...completeFabric(), items: [{ ...customItem, unit_price: 10_000, yardage: 1 }] }] });
+  expect((await world.customer.put(`/api/projects/${id}/`, { state: 'R' })).status).toBe(200);
+  const priced = await world.staff.put(`/api/internal/projects/${id}/`, { fabrics: [{ ...completeFabric(), items: [{ ...customItem, unit_price: 10_000, yardage: 1 }] }] });
   expect(priced.status, priced.text).toBe(200);
-  expect((await staff.put(`/api/internal/projects/${id}/`, { state: 'A' })).body.state).toBe('A');
+  expect((await world.staff.put(`/api/internal/projects/${id}/`, { state: 'A' })).body.state).toBe('A');
   return id;
 }
 
-const streamOf = (id: string) => new PostgresEventStore(shop.db.pool).readStream(`project-${id}`);
+const streamOf = (id: string) => new PostgresEventStore(world.shop.db.pool).readStream(`project-${id}`);
 
 describe('checkout payments', () => {
   it('refuses a raw card number: only a widget token is accepted', async () => {
     const id = await approvedProject();
-    const raw = await customer.put(`/api/checkout/${id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { card_number: '4242424242424242' } });
+    const raw = await world.customer.put(`/api/checkout/${id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { card_number: '4242424242424242' } });
     expect(raw.status).toBe(400);
     expect(raw.body.message).toBe('Please enter a card number.');
     expect((await streamOf(id)).map((event) => event.type)).not.toContain('PaymentRecorded');
@@ -65,18 +53,18 @@ describe('checkout payments', () => {
       override async authorize(request: AuthorizeRequest) {
         const result = await super.authorize(request);
         if (result.status === 'authorized') this.authorizationIds.push(result.authorizationId);
-        const note = await staff.post(`/api/internal/projects/${id}/notes/`, { text: 'Written while the card was authorised' });
+        const note = await world.staff.post(`/api/internal/projects/${id}/notes/`, { text: 'Written while the card was authorised' });
         expect(note.status, note.text).toBe(201);
         return result;
       }
     })();
-    const security = await createSessionSecurity(shop.db.pool);
-    const deps = { pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool), clock: systemClock, ids: uuidIds, logger: createLogger('silent'), security };
+    const security = await createSessionSecurity(world.shop.db.pool);
+    const deps = { pool: world.shop.db.pool, eventStore: new PostgresEventStore(world.shop.db.pool), clock: systemClock, ids: uuidIds, logger: createLogger('silent'), security };
     const app = createApiApp({ logger: deps.logger, before: security.middleware, routers: [commandRoutes({ ...deps, payments: gateway, registry: createOpenApiRegistry() })] });
     const racing = await listen(app, 0);
     try {
       const revision = (await streamOf(id)).length - 1;
-      const paid = await customer.pointedAt(`http://127.0.0.1:${racing.port}`).put(`/api/checkout/${id}/`, {
+      const paid = await world.customer.pointedAt(`http://127.0.0.1:${racing.port}`).put(`/api/checkout/${id}/`, {
         shipping_notes: { shipping_address: address, delivery_type: 0 },
         payment: { token: 'tok_sandbox_visa' },
         revision,
@@ -93,7 +81,7 @@ describe('checkout payments', () => {
 
   it('captures only after the payment is recorded', async () => {
     const id = await approvedProject();
-    const paid = await customer.put(`/api/checkout/${id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { token: 'tok_sandbox_visa' } });
+    const paid = await world.customer.put(`/api/checkout/${id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { token: 'tok_sandbox_visa' } });
     expect(paid.status, paid.text).toBe(200);
     const recorded = (await streamOf(id)).find((event) => event.type === 'PaymentRecorded');
     expect(recorded?.data).toMatchObject({ chargeId: paid.body.payment.chargeId });

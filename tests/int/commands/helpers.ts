@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ApiClient } from '../../support/http-client.js';
 import type { TestShop } from '../../support/shop.js';
 
@@ -69,3 +69,30 @@ export async function startCommandShop(env: Record<string, string> = {}): Promis
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-commands-'));
   return startTestShop({ DATA_DIR: dataDir, ...staffEnv, ...env });
 }
+
+/** A file's shop with one active customer and a staff member, filled in by the file's `beforeAll`. */
+export interface CustomerAndStaff {
+  shop: TestShop;
+  customer: ApiClient;
+  customerId: string;
+  staff: ApiClient;
+}
+
+/** Starts one shop for the calling test file (before its tests, stopped after them): most command tests need just this. */
+export function shopWithCustomerAndStaff(customerName?: string): CustomerAndStaff {
+  const world = {} as CustomerAndStaff;
+  beforeAll(async () => {
+    world.shop = await startCommandShop();
+    const made = await activeCustomer(world.shop, customerName);
+    world.customer = made.client;
+    world.customerId = made.userId;
+    world.staff = await staffClient(world.shop);
+  });
+  afterAll(async () => {
+    await world.shop?.stop();
+  });
+  return world;
+}
+
+/** The read-your-writes header for a project stream at a revision the caller saw answered. */
+export const seenProject = (projectId: string, revision: number) => ({ 'x-min-revision': `project-${projectId}@${revision}` });
