@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http-client.js';
 import type { TestShop } from '../../support/shop.js';
 import { activeCustomer, anonymous, completeFabric, loggedIn, startCommandShop, staffClient } from '../commands/helpers.js';
-import { AUTHORIZATION_MATRIX, ROLES, type Fixtures, type MatrixRow, type Outcome, type Role } from './authorization-matrix.js';
+import { AUTHORIZATION_MATRIX, makeFixtures, ROLES, type Fixtures, type MatrixRow, type Outcome, type Role } from './authorization-matrix.js';
 
 /**
  * The authorization matrix (authorization-matrix.ts): one case per endpoint × caller, generated
  * from the table, and a check that every endpoint the OpenAPI document lists has its row.
  */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
 
 let shop: TestShop;
 let fixtures: Fixtures;
@@ -29,27 +28,7 @@ beforeAll(async () => {
   const other = await activeCustomer(shop, 'Other Customer');
   const staff = await staffClient(shop);
 
-  const created = await owner.client.post('/api/projects/', { name: 'Matrix project', fabrics: [completeFabric()] });
-  expect(created.status, created.text).toBe(201);
-  const projectId = created.body.id as string;
-  const form = new FormData();
-  form.set('fabric_id', 'f1');
-  form.set('image', new Blob([new Uint8Array(PNG)]), 'swatch.png');
-  const uploaded = await owner.client.put(`/api/projects/${projectId}/upload/`, form);
-  expect(uploaded.status, uploaded.text).toBe(200);
-  const note = await staff.post(`/api/internal/projects/${projectId}/notes/`, { text: 'Call before delivery' });
-  expect(note.status, note.text).toBe(201);
-  const organization = await staff.post('/api/internal/organizations/', { name: 'Matrix Hotels' });
-  expect(organization.status, organization.text).toBe(201);
-  const mail = await staff.get('/api/internal/mail/');
-  fixtures = {
-    projectId,
-    noteId: (note.body.staff_notes as Array<{ id: string }>).at(-1)!.id,
-    uploadPath: (uploaded.body.image.url as string).replace('/api/uploads/', ''),
-    organizationId: organization.body.id as string,
-    mailId: (mail.body as Array<{ id: string }>)[0]!.id,
-    png: PNG,
-  };
+  fixtures = await makeFixtures(owner.client, staff, 'Matrix');
 
   sessions.set('anonymous', () => anonymous(shop));
   sessions.set('guest', guestClient);

@@ -1,3 +1,7 @@
+import { expect } from 'vitest';
+import type { ApiClient } from '../../support/http-client.js';
+import { completeFabric } from '../commands/helpers.js';
+
 /**
  * Who may call what: every endpoint of SPEC §7 (and our extras) × the five kinds of caller, with
  * the answer each must get (docs/decisions/0080-authorization-matrix.md). The test generates one
@@ -21,6 +25,33 @@ export interface Fixtures {
   organizationId: string;
   mailId: string;
   png: Buffer;
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
+
+/** Makes the rows' fixtures through a shop's own HTTP API: the owner's project with an image, a staff note, an organization. */
+export async function makeFixtures(owner: ApiClient, staff: ApiClient, label: string): Promise<Fixtures> {
+  const created = await owner.post('/api/projects/', { name: `${label} project`, fabrics: [completeFabric()] });
+  expect(created.status, created.text).toBe(201);
+  const projectId = created.body.id as string;
+  const form = new FormData();
+  form.set('fabric_id', 'f1');
+  form.set('image', new Blob([new Uint8Array(PNG)]), 'swatch.png');
+  const uploaded = await owner.put(`/api/projects/${projectId}/upload/`, form);
+  expect(uploaded.status, uploaded.text).toBe(200);
+  const note = await staff.post(`/api/internal/projects/${projectId}/notes/`, { text: 'Call before delivery' });
+  expect(note.status, note.text).toBe(201);
+  const organization = await staff.post('/api/internal/organizations/', { name: `${label} Hotels` });
+  expect(organization.status, organization.text).toBe(201);
+  const mail = await staff.get('/api/internal/mail/');
+  return {
+    projectId,
+    noteId: (note.body.staff_notes as Array<{ id: string }>).at(-1)!.id,
+    uploadPath: (uploaded.body.image.url as string).replace('/api/uploads/', ''),
+    organizationId: organization.body.id as string,
+    mailId: (mail.body as Array<{ id: string }>)[0]!.id,
+    png: PNG,
+  };
 }
 
 export interface MatrixRow {

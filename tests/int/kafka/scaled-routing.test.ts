@@ -9,15 +9,14 @@ import { npmStartScaled, type NpmScaledShop } from '../../support/npm-start.js';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
 import { expectShopHeaders } from '../../support/security-headers.js';
 import type { TestShop } from '../../support/shop.js';
-import { activeCustomer, completeFabric, loggedIn, startCommandShop, STAFF, staffClient, staffEnv } from '../commands/helpers.js';
-import { AUTHORIZATION_MATRIX, type Fixtures, type MatrixRow } from '../fuzz/authorization-matrix.js';
+import { activeCustomer, loggedIn, startCommandShop, STAFF, staffClient, staffEnv } from '../commands/helpers.js';
+import { AUTHORIZATION_MATRIX, makeFixtures, type Fixtures, type MatrixRow } from '../fuzz/authorization-matrix.js';
 
 /**
  * `npm run start:scaled`, run as an operator runs it, against the embedded shop: every
  * documented operation once, through the entry port, as staff, must answer as the embedded shop
  * does. The entry port routes by the role each operation has in the OpenAPI document.
  */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex');
 
 interface Side {
   shop: { url: string };
@@ -38,27 +37,7 @@ async function fixturesOn(shop: { url: string }): Promise<Side> {
   const asShop = shop as TestShop;
   const owner = await activeCustomer(asShop, 'Owner Customer');
   const staff = await staffClient(asShop);
-  const created = await owner.client.post('/api/projects/', { name: 'Routing project', fabrics: [completeFabric()] });
-  expect(created.status, created.text).toBe(201);
-  const projectId = created.body.id as string;
-  const form = new FormData();
-  form.set('fabric_id', 'f1');
-  form.set('image', new Blob([new Uint8Array(PNG)]), 'swatch.png');
-  const uploaded = await owner.client.put(`/api/projects/${projectId}/upload/`, form);
-  expect(uploaded.status, uploaded.text).toBe(200);
-  const note = await staff.post(`/api/internal/projects/${projectId}/notes/`, { text: 'Call before delivery' });
-  expect(note.status, note.text).toBe(201);
-  const organization = await staff.post('/api/internal/organizations/', { name: 'Routing Hotels' });
-  expect(organization.status, organization.text).toBe(201);
-  const mail = await staff.get('/api/internal/mail/');
-  const fixtures = {
-    projectId,
-    noteId: (note.body.staff_notes as Array<{ id: string }>).at(-1)!.id,
-    uploadPath: (uploaded.body.image.url as string).replace('/api/uploads/', ''),
-    organizationId: organization.body.id as string,
-    mailId: (mail.body as Array<{ id: string }>)[0]!.id,
-    png: PNG,
-  };
+  const fixtures = await makeFixtures(owner.client, staff, 'Routing');
   return { shop, fixtures, staff, owner: owner.client };
 }
 
