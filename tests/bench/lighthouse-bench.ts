@@ -51,8 +51,10 @@ export async function lighthouseBench(context: BenchContext): Promise<Row[]> {
         const scores = CATEGORIES.map((name) => `${name} ${Math.round((categories[name]?.score ?? 0) * 100)}`).join(', ');
         const lcp = result?.lhr.audits['largest-contentful-paint']?.displayValue ?? '?';
         const tbt = result?.lhr.audits['total-blocking-time']?.displayValue ?? '?';
-        rows.push({ section: 'lighthouse', case: `${page.path} (${preset})`, figures: `${scores}; LCP ${lcp}, TBT ${tbt}`, ratio: 'goal: perf >= 90 mobile, >= 95 desktop; others >= 95' });
-        process.stderr.write(`lighthouse ${page.path} (${preset}): ${scores}\n`);
+        const fcp = result?.lhr.audits['first-contentful-paint']?.displayValue ?? '?';
+        const cls = result?.lhr.audits['cumulative-layout-shift']?.displayValue ?? '?';
+        rows.push({ section: 'lighthouse', case: `${page.path} (${preset})`, figures: `${scores}; FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}`, ratio: 'goal: perf >= 90 mobile, >= 95 desktop; others >= 95' });
+        process.stderr.write(`lighthouse ${page.path} (${preset}): ${scores}; FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}\n`);
       }
     }
     return rows;
