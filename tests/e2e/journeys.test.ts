@@ -44,6 +44,25 @@ afterAll(async () => {
 
 const url = (p: string) => `${shop.url}${p}`;
 
+/** A guest's one-pillow project in the guest editor, saved with "Send my registration link" for `email`. */
+async function saveGuestPillow(page: Page, name: string, email: string, said: RegExp): Promise<void> {
+  await page.goto(url('/projects/editor/'));
+  await page.waitForURL(/\/projects\/editor\/guest\/edit$/);
+  await page.getByLabel('Project name').fill(name);
+  await page.getByRole('button', { name: 'Add fabric' }).click();
+  await page.getByLabel('Fabric name').fill('Client wool');
+  await page.getByRole('button', { name: 'Add item to fabric 1' }).click();
+  const item = page.getByRole('group', { name: 'Pillow 1' });
+  await item.getByLabel('Style').selectOption('Alex');
+  await item.getByLabel('Size').selectOption('18x18');
+  await item.getByLabel('Insert').selectOption('poly');
+  await item.getByLabel('Trim').selectOption('none');
+  await item.getByLabel('Quantity').fill('1');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send my registration link' }).click();
+  await page.getByText(said).waitFor();
+}
+
 describe('journeys in Chromium', () => {
   it('(a) a guest designs a project, registers through the profile-completion link, and submits it', async () => {
     const page = customer;
@@ -68,6 +87,16 @@ describe('journeys in Chromium', () => {
       await page.getByLabel('E-mail').fill(CUSTOMER.email);
       await page.getByRole('button', { name: 'Send my registration link' }).click();
       await page.getByText(/We sent a link to/).waitFor();
+
+      // Back at the guest editor later: the saved project and where the link went, no save that would be refused (issue 39).
+      await page.reload();
+      await page.getByRole('heading', { name: 'Your project is waiting for your registration' }).waitFor();
+      await webExpect(page.getByRole('status').filter({ hasText: 'We sent a registration link to' })).toContainText(CUSTOMER.email);
+      await webExpect(page.getByRole('button', { name: /Save/ })).toHaveCount(0);
+      await page.getByRole('main').getByRole('link', { name: PROJECT_NAME }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+      await webExpect(page.getByLabel('Project name')).toHaveValue(PROJECT_NAME);
+      await webExpect(page.getByRole('button', { name: 'Copy project' })).toHaveCount(0);
 
       const token = await waitForMailLink(dataDir, CUSTOMER.email, /\/profile-completion\/([A-Za-z0-9_-]+)/);
       await page.goto(url(`/profile-completion/${token}`));
@@ -94,21 +123,7 @@ describe('journeys in Chromium', () => {
     cspViolations.push(await watchCspViolations(laptop));
     const page = await laptop.newPage();
     await withScreenshot(page, 'a2-second-guest', async () => {
-      await page.goto(url('/projects/editor/'));
-      await page.waitForURL(/\/projects\/editor\/guest\/edit$/);
-      await page.getByLabel('Project name').fill('Laptop cushions');
-      await page.getByRole('button', { name: 'Add fabric' }).click();
-      await page.getByLabel('Fabric name').fill('Client wool');
-      await page.getByRole('button', { name: 'Add item to fabric 1' }).click();
-      const item = page.getByRole('group', { name: 'Pillow 1' });
-      await item.getByLabel('Style').selectOption('Alex');
-      await item.getByLabel('Size').selectOption('18x18');
-      await item.getByLabel('Insert').selectOption('poly');
-      await item.getByLabel('Trim').selectOption('none');
-      await item.getByLabel('Quantity').fill('1');
-      await page.getByLabel('E-mail').fill(CUSTOMER.email);
-      await page.getByRole('button', { name: 'Send my registration link' }).click();
-      await page.getByText(/already has an account/).waitFor();
+      await saveGuestPillow(page, 'Laptop cushions', CUSTOMER.email, /already has an account/);
 
       const token = await waitForMailLink(dataDir, CUSTOMER.email, /already has an account[\s\S]*?\/profile-completion\/([A-Za-z0-9_-]+)/);
       await page.goto(url(`/profile-completion/${token}`));
@@ -120,6 +135,32 @@ describe('journeys in Chromium', () => {
       await webExpect(customer.getByRole('link', { name: PROJECT_NAME })).toBeVisible();
     });
     await laptop.close();
+  });
+
+  it('(a3) two guest saves for one e-mail before any link is used: the second link makes the account, the first guest logs in from its browser, both projects are there', async () => {
+    const email = `two-guests-${Date.now()}@example.com`;
+    const [phoneContext, laptopContext] = await Promise.all([0, 1].map(() => browser.newContext({ viewport: { width: 1280, height: 900 } })));
+    cspViolations.push(...(await Promise.all([phoneContext!, laptopContext!].map(watchCspViolations))));
+    const [phone, laptop] = await Promise.all([phoneContext!.newPage(), laptopContext!.newPage()]);
+    await withScreenshot(laptop!, 'a3-two-guests', async () => {
+      await saveGuestPillow(phone!, 'Phone throw', email, /to complete your registration/);
+      await saveGuestPillow(laptop!, 'Laptop throw', email, /already under way/);
+
+      // The laptop's link first: no account yet, so it makes one.
+      const token = await waitForMailLink(dataDir, email, /already under way[\s\S]*?\/profile-completion\/([A-Za-z0-9_-]+)/);
+      await laptop!.goto(url(`/profile-completion/${token}`));
+      await laptop!.getByLabel('Name').fill('Tess Two');
+      await laptop!.getByLabel('Password').fill(CUSTOMER.password);
+      await laptop!.getByRole('button', { name: 'Complete registration' }).click();
+      await laptop!.getByText('Your account is ready.').waitFor();
+
+      // The phone's guest logs in with that address from its own browser: its project joins too.
+      await logIn(phone!, shop.url, email, CUSTOMER.password);
+      await phone!.goto(url('/projects'));
+      await webExpect(phone!.getByRole('link', { name: 'Phone throw' })).toBeVisible();
+      await webExpect(phone!.getByRole('link', { name: 'Laptop throw' })).toBeVisible();
+    });
+    await Promise.all([phoneContext!.close(), laptopContext!.close()]);
   });
 
   it('(b) staff price the items, approve the quote and send the invoice', async () => {
@@ -134,6 +175,8 @@ describe('journeys in Chromium', () => {
       await page.getByLabel('Shipping cost ($)').fill('25');
       await page.getByRole('button', { name: 'Save prices' }).click();
       await page.getByText('Prices saved.').waitFor();
+      // The quote counts the shipping staff set before the customer chose a delivery (decision 0250).
+      await webExpect(page.getByRole('table', { name: 'Current quote' }).getByRole('row', { name: /^Shipping/ })).toContainText('$25.00');
       await page.getByRole('button', { name: 'Approve quote' }).click();
       await page.getByText('Quote approved.').waitFor();
       await page.getByRole('button', { name: 'Send invoice' }).click();

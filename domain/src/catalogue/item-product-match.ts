@@ -7,7 +7,7 @@ import {
   type DimensionKey,
   type DimensionLimits,
 } from './dimension-limits.js';
-import { CUSTOM_PRODUCT_ID, ProductTypeCode } from './product-types.js';
+import { CUSTOM_PRODUCT_ID, isProductTypeCode, type ProductTypeCode } from './product-types.js';
 import type { CatalogueProduct } from './schemas.js';
 import { customSkuForStyle, isCustomSku, smallestCustomSkuFor } from './sku.js';
 
@@ -26,14 +26,15 @@ export type ItemProductMatch =
 
 export function matchItemProduct(item: LineItem, products: readonly CatalogueProduct[]): ItemProductMatch {
   const byId = products.find((p) => p.product_id === item.product_id);
-  const type = ProductTypeCode.safeParse(item.product_type ?? byId?.product_type);
-  if (item.product_id === CUSTOM_PRODUCT_ID || type.data === 'X') return { kind: 'custom_item', product: byId };
+  const code = item.product_type ?? byId?.product_type;
+  const type = isProductTypeCode(code) ? code : undefined;
+  if (item.product_id === CUSTOM_PRODUCT_ID || type === 'X') return { kind: 'custom_item', product: byId };
   const style = item.product_style;
-  if (!type.success || !style) return { kind: 'no_style' };
-  const candidates = products.filter((p) => p.is_active && p.product_type === type.data && p.product_style === style);
-  if (type.data === 'R') return matchedOrNoSize(candidates[0], {}, false);
-  if (type.data === 'P') return matchPillow(item, style, candidates);
-  return matchByDimensions(item, type.data, style, candidates);
+  if (!type || !style) return { kind: 'no_style' };
+  const candidates = products.filter((p) => p.is_active && p.product_type === type && p.product_style === style);
+  if (type === 'R') return matchedOrNoSize(candidates[0], {}, false);
+  if (type === 'P') return matchPillow(item, style, candidates);
+  return matchByDimensions(item, type, style, candidates);
 }
 
 function matchPillow(item: LineItem, style: string, candidates: CatalogueProduct[]): ItemProductMatch {

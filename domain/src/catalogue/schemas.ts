@@ -55,7 +55,7 @@ export const CatalogueProduct = z.object({
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
 
-export const LEATHER_FABRIC_TYPE = 'Leather';
+export { LEATHER_FABRIC_TYPE } from './categories.js';
 
 export const CatalogueFabric = z.object({
   id: z.string().min(1).max(64),

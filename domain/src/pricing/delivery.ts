@@ -26,8 +26,11 @@ export function deliveryTypeLabel(type: number | null | undefined): string {
   return deliveryOptions.find((o) => o.type === type)?.label ?? 'Delivery & Installation';
 }
 
-/** Shipping cost counts only for shipping, delivery, and delivery with installation (types 0, 1, 3). */
+/**
+ * Shipping cost counts only for shipping, delivery, and delivery with installation (types 0, 1, 3).
+ * A type not chosen yet reads as Delivery & Installation (SPEC §4 "otherwise"), so the quote staff
+ * price before checkout counts their shipping figure; only Pick Up leaves it out (docs/decisions/0250).
+ */
 export function chargedShipping(shippingCost: number | null | undefined, deliveryType: DeliveryType | null | undefined): number {
-  const charged = deliveryType === 0 || deliveryType === 1 || deliveryType === 3;
-  return charged ? (shippingCost ?? 0) : 0;
+  return deliveryType === 2 ? 0 : (shippingCost ?? 0);
 }

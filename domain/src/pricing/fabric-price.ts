@@ -1,4 +1,5 @@
-import { LEATHER_FABRIC_TYPE, type CatalogueFabric } from '../catalogue/schemas.js';
+import { LEATHER_FABRIC_TYPE } from '../catalogue/categories.js';
+import type { CatalogueFabric } from '../catalogue/schemas.js';
 import type { Dimensions } from '../project/model.js';
 
 /** Leather is priced per square foot; 18 of them make the yard we sell by (SPEC §9). */

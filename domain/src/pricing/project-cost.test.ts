@@ -89,6 +89,11 @@ describe('cost details', () => {
     // 103300 + 0 + 0
     expect(costDetails(away, { paidInFull: false })).toMatchObject({ tax: 0, shipping: 0, total: 103300 });
   });
+  it('a quote priced before the customer chose a delivery counts the shipping staff set (decision 0250)', () => {
+    const quoted = { ...project, shipping_notes: {}, shipping_cost: 2500 };
+    // 103300 labour and fabric, no address so no tax, 2500 shipping
+    expect(costDetails(quoted, { paidInFull: false })).toMatchObject({ tax: 0, shipping: 2500, total: 105800 });
+  });
   it('an empty project costs nothing', () => {
     expect(costDetails({ fabrics: [] }, { paidInFull: false })).toEqual({
       labor: 0, fabric: 0, subtotal: 0, tax: 0, shipping: 0, total: 0, paid: 0, remaining: 0,

@@ -7,11 +7,12 @@ import { z } from 'zod';
  * Money is integer cents; lengths are inches; yardage is yards (a decimal).
  */
 
-export const projectStates = ['D', 'R', 'A', 'P', 'I', 'PS', 'C', 'S', 'X'] as const;
+import { productionStates, projectStates } from './state-codes.js';
+
+export { productionStates, projectStates } from './state-codes.js';
 export const ProjectState = z.enum(projectStates);
 export type ProjectState = z.infer<typeof ProjectState>;
 
-export const productionStates = ['N', 'CIP', 'CC', 'S', 'I', 'R'] as const;
 export const ProductionState = z.enum(productionStates);
 export type ProductionState = z.infer<typeof ProductionState>;
 
@@ -84,8 +85,7 @@ export const Fabric = z.object({
 });
 export type Fabric = z.infer<typeof Fabric>;
 
-/** The fabric source meaning "supplied by the shop" (the provider's own source, SPEC §5/§9). */
-export const OWN_SOURCE = 'shop';
+export { OWN_SOURCE } from './fabric-source.js';
 
 export const ProjectNotes = z.object({
   tax_exempt: z.boolean().optional(),

@@ -1,7 +1,8 @@
 import type { Actor } from '../account/actor.js';
 import { DomainError, ruleViolation } from '../shared/errors.js';
 import type { ProjectCommandType } from './commands.js';
-import { projectStates, type ProductionState, type ProjectState } from './model.js';
+import type { ProductionState, ProjectState } from './model.js';
+import { projectStates } from './state-codes.js';
 import type { Project } from './state.js';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { readPendingRegistration } from '../lib/session/guest-registration';
-import { selectIsStaff, selectLoggedIn, selectSessionReady, selectUser, useSessionStore } from '../lib/session/session-store';
+import { selectIsGuest, selectIsStaff, selectLoggedIn, selectSessionReady, useSessionStore } from '../lib/session/session-store';
 import { externalLinks, paths, to } from '../lib/paths';
 
 /** The header variants of SPEC §2: logged out, logged in, and staff (with the INTERNAL group). */
@@ -10,8 +10,7 @@ export function Header() {
   const isStaff = useSessionStore(selectIsStaff);
   const ready = useSessionStore(selectSessionReady);
   // A guest (a session without an e-mail yet) who sent their registration link: their project and its state.
-  const user = useSessionStore(selectUser);
-  const guest = loggedIn && user.email === '';
+  const guest = useSessionStore(selectIsGuest);
   const pending = guest ? readPendingRegistration() : null;
   const logout = useSessionStore((s) => s.logout);
   const navigate = useNavigate();

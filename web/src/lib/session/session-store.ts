@@ -46,5 +46,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
 
 export const selectUser = (s: SessionState) => s.user;
 export const selectLoggedIn = (s: SessionState) => isLoggedIn(s.user);
+/** A guest: a session made by a guest's save, with no e-mail (no account) yet. */
+export const selectIsGuest = (s: SessionState) => isLoggedIn(s.user) && s.user.email === '';
 export const selectIsStaff = (s: SessionState) => isLoggedIn(s.user) && s.user.is_staff;
 export const selectSessionReady = (s: SessionState) => s.status === 'ready';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
+import { NameField } from '../../../components/AccountFields';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { updateProfile } from '../api/users';
 import { isLoggedIn, type UserProfile } from '../../../lib/user-profile';
@@ -72,7 +73,7 @@ function ProfileForm({ shown }: { shown: UserProfile | null }) {
       <form onSubmit={onSubmit} noValidate aria-label="Profile">
         {errors.form && <Alert>{errors.form}</Alert>}
         {saved && <Alert kind="success">Your profile has been saved.</Alert>}
-        <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
+        <NameField value={name} onChange={setName} error={errors.fields.name} />
         <FormField label="Phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.fields.phone} />
         <button type="submit" disabled={submitting}>
           Save profile

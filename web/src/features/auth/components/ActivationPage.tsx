@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
-import { FormField } from '../../../components/FormField';
+import { EmailField } from '../../../components/AccountFields';
 import { errorMessage } from '../../../lib/api-client';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
 import { activateAccount, resendActivation } from '../api/account';
@@ -64,7 +64,7 @@ function ResendActivationForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Send a new activation link">
       <p>Need a new link? Enter your e-mail address.</p>
-      <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
+      <EmailField value={email} onChange={setEmail} error={error} required={false} />
       <button type="submit">Send activation link</button>
     </form>
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
-import { FormField } from '../../../components/FormField';
+import { EmailField } from '../../../components/AccountFields';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
 import { requestPasswordReset } from '../api/account';
@@ -42,7 +42,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
           {errors.form && <Alert>{errors.form}</Alert>}
-          <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} required />
+          <EmailField value={email} onChange={setEmail} error={errors.fields.email} />
           <button type="submit" disabled={submitting}>
             Send reset link
           </button>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
+import { EmailField } from '../../../components/AccountFields';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
 import { useSessionStore } from '../../../lib/session/session-store';
@@ -49,7 +50,7 @@ export function LoginPage() {
       <h1>Log in</h1>
       <form onSubmit={onSubmit} noValidate aria-label="Log in">
         {errors.form && <Alert>{errors.form}</Alert>}
-        <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} required />
+        <EmailField value={email} onChange={setEmail} error={errors.fields.email} />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.fields.password} required />
         <button type="submit" disabled={submitting}>
           {submitting ? 'Logging in…' : 'Log in'}

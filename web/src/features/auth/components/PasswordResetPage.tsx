@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
-import { NewPasswordField } from '../../../components/NewPasswordField';
+import { NewPasswordField } from '../../../components/AccountFields';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORDS_DIFFER_MESSAGE, PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
 import { confirmPasswordReset } from '../api/account';

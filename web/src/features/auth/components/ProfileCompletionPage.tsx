@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
-import { FormField } from '../../../components/FormField';
-import { NewPasswordField } from '../../../components/NewPasswordField';
+import { NameField, NewPasswordField } from '../../../components/AccountFields';
 import { errorMessage } from '../../../lib/api-client';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
@@ -96,7 +95,7 @@ export function ProfileCompletionPage() {
         <form onSubmit={onSubmit} noValidate aria-label="Complete your profile">
           {load.data.email && <p>Finish registering {load.data.email} to keep your project.</p>}
           {errors.form && <Alert>{errors.form}</Alert>}
-          <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
+          <NameField value={name} onChange={setName} error={errors.fields.name} />
           <NewPasswordField value={password} onChange={setPassword} error={errors.fields.password} />
           <button type="submit" disabled={submitting}>
             Complete registration

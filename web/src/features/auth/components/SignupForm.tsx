@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
-import { FormField } from '../../../components/FormField';
-import { NewPasswordField } from '../../../components/NewPasswordField';
+import { EmailField, NameField, NewPasswordField } from '../../../components/AccountFields';
 import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
 import { EMAIL_MESSAGE, PASSWORD_RULE_MESSAGE, isValidEmail, isValidPassword } from '../../../lib/validation';
 import { createUser } from '../api/users';
@@ -41,8 +40,8 @@ export function SignupForm({ onCreated }: { onCreated: (email: string) => void }
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign up">
       {errors.form && <Alert>{errors.form}</Alert>}
-      <FormField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fields.name} required />
-      <FormField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} required />
+      <NameField value={name} onChange={setName} error={errors.fields.name} />
+      <EmailField value={email} onChange={setEmail} error={errors.fields.email} />
       <NewPasswordField value={password} onChange={setPassword} error={errors.fields.password} />
       <button type="submit" disabled={submitting}>
         {submitting ? 'Creating account…' : 'Create account'}

@@ -8,6 +8,7 @@ import { apiClient } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { emptyProfile } from '../../../lib/user-profile';
 import { useSessionStore } from '../../../lib/session/session-store';
+import { writePendingRegistration } from '../../../lib/session/guest-registration';
 import { GUEST_PROJECT_KEY } from '../stores/guest-project';
 import { useEditorStore } from '../stores/editor-store';
 import { ProjectEditorPage } from './ProjectEditorPage';
@@ -199,6 +200,29 @@ describe('editor route rules (SPEC §2)', () => {
     renderEditor('/projects/editor/p-1/edit');
     expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(order).toEqual(['/products/', '/fabrics/', '/projects/p-1/']);
+  });
+
+  it('shows a guest who sent their registration link their saved project and where the link went, with no save that cannot work (issue 39)', async () => {
+    useSessionStore.setState({ user: { ...emptyProfile, user_id: 'g-1', email: '' }, status: 'ready' });
+    writePendingRegistration({ email: 'gia@example.com', projectId: 'p-9', projectName: 'Lounge' });
+    renderEditor();
+    expect(await screen.findByRole('heading', { name: 'Your project is waiting for your registration' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a registration link to gia@example.com.');
+    expect(screen.getByRole('link', { name: 'Lounge' })).toHaveAttribute('href', '/projects/editor/p-9/edit');
+    expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("offers a guest no copy of their saved project (a copy is a new project, which needs an account)", async () => {
+    useSessionStore.setState({ user: { ...emptyProfile, user_id: 'g-1', email: '' }, status: 'ready' });
+    get.mockImplementation((path: string) => {
+      if (path === '/products/') return Promise.resolve(buildProductsResponse(seedProducts));
+      if (path === '/fabrics/') return Promise.resolve(buildFabricsResponse(seedFabrics));
+      return Promise.resolve({ id: 'p-9', name: 'Lounge', state: 'D', fabrics: [] });
+    });
+    renderEditor('/projects/editor/p-9/edit');
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy project' })).not.toBeInTheDocument();
   });
 });
 

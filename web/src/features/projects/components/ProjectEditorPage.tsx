@@ -4,12 +4,12 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
-import { readPendingRegistration } from '../../../lib/session/guest-registration';
-import { selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
+import { selectIsGuest, selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
 import { useAfterProjectWrite, useEditorCatalogue, useFollowedProject, useProjectDetail, useSeedFollowedProject } from '../api/queries';
 import { FabricEditor } from './FabricEditor';
+import { RegistrationPending } from './RegistrationPending';
 import { FieldMessage, firstMessage } from './field-problems';
 import { useStartingType } from './use-starting-type';
 
@@ -70,6 +70,14 @@ export function useEditorRoute(): { id: string; gate: 'session' | 'home' | 'load
 
 /** /projects/editor/{id}/edit (id may be guest): the project editor. */
 export function ProjectEditorPage() {
+  const guestSession = useSessionStore(selectIsGuest);
+  const { id = GUEST_ID } = useParams();
+  // A guest who already sent their link has a saved project and no new one to save here.
+  if (guestSession && id === GUEST_ID) return <RegistrationPending />;
+  return <ProjectEditorRoute />;
+}
+
+function ProjectEditorRoute() {
   const route = useEditorRoute();
   const project = useEditorStore((s) => s.project);
   if (route.gate === 'session' || route.gate === 'loading') return <p role="status">Loading project…</p>;
@@ -109,6 +117,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
   const storeError = useEditorStore((s) => s.error);
   const { setDetails, addFabric, save, saveAsNew, submit, copy, remove } = useEditorStore.getState();
   const loggedIn = useSessionStore(selectLoggedIn);
+  const guestSession = useSessionStore(selectIsGuest);
   const afterWrite = useAfterProjectWrite();
   const isGuest = routeId === GUEST_ID;
   useStartingType();
@@ -175,7 +184,6 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
           Estimated total: <strong data-testid="project-total">{formatPrice(total)}</strong>
         </p>
       </div>
-      {isGuest && loggedIn && <PendingRegistrationNotice />}
       {isGuest && !loggedIn && (
         <Alert kind="info">
           You are designing as a guest: this project is kept in this browser. Register below to save it and submit it for a quote.
@@ -240,9 +248,12 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
             <button type="button" onClick={() => void onSubmit()} disabled={saving}>
               Submit for review
             </button>
-            <button type="button" className="secondary" onClick={() => void onCopy()} disabled={saving}>
-              Copy project
-            </button>
+            {/* A copy is a new project, which only an account can make. */}
+            {!guestSession && (
+              <button type="button" className="secondary" onClick={() => void onCopy()} disabled={saving}>
+                Copy project
+              </button>
+            )}
             <Link to={to.projectSummary(routeId)}>View summary</Link>
           </>
         )}
@@ -265,18 +276,6 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
 
       {isGuest && !loggedIn && <GuestRegistration />}
     </section>
-  );
-}
-
-/** A guest who sent their registration link and came back: where their saved project is and what happens next. */
-function PendingRegistrationNotice() {
-  const pending = readPendingRegistration();
-  if (!pending) return null;
-  return (
-    <Alert kind="info">
-      Your project “{pending.projectName || 'Untitled'}” is saved and waits for your registration: we sent a link to {pending.email}.{' '}
-      <Link to={to.projectEdit(pending.projectId)}>Open your saved project</Link>, or <Link to={paths.login}>log in</Link> if that address already has an account.
-    </Alert>
   );
 }
 
