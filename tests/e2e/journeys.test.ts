@@ -87,11 +87,13 @@ describe('journeys in Chromium', () => {
       await page.getByLabel('E-mail').fill(CUSTOMER.email);
       await page.getByRole('button', { name: 'Send my registration link' }).click();
       await page.getByText(/We sent a link to/).waitFor();
+      // Without a reload: the save made this browser a guest session, and the page says so at once.
+      await page.getByRole('heading', { name: 'Your project is waiting for your registration' }).waitFor();
 
       // Back at the guest editor later: the saved project and where the link went, no save that would be refused (issue 39).
       await page.reload();
       await page.getByRole('heading', { name: 'Your project is waiting for your registration' }).waitFor();
-      await webExpect(page.getByRole('status').filter({ hasText: 'We sent a registration link to' })).toContainText(CUSTOMER.email);
+      await webExpect(page.getByRole('status').filter({ hasText: 'We sent a link to' })).toContainText(CUSTOMER.email);
       await webExpect(page.getByRole('button', { name: /Save/ })).toHaveCount(0);
       await page.getByRole('main').getByRole('link', { name: PROJECT_NAME }).click();
       await page.getByRole('button', { name: 'Save', exact: true }).waitFor();

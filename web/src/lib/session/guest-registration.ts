@@ -7,6 +7,8 @@ export interface PendingRegistration {
   email: string;
   projectId: string;
   projectName: string;
+  /** What the save answered (a fresh registration, an address that has an account, one already under way). */
+  message?: string;
 }
 
 const KEY = 'shop.pendingRegistration';
@@ -14,7 +16,7 @@ const KEY = 'shop.pendingRegistration';
 export function readPendingRegistration(): PendingRegistration | null {
   try {
     const value = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<PendingRegistration> | null;
-    return value && typeof value.email === 'string' && typeof value.projectId === 'string' ? { email: value.email, projectId: value.projectId, projectName: value.projectName ?? '' } : null;
+    return value && typeof value.email === 'string' && typeof value.projectId === 'string' ? { email: value.email, projectId: value.projectId, projectName: value.projectName ?? '', ...(typeof value.message === 'string' ? { message: value.message } : {}) } : null;
   } catch {
     return null;
   }

@@ -15,6 +15,8 @@ interface SessionState {
   /** Ends the session on the server; the local session is cleared even if that call fails. */
   logout: () => Promise<void>;
   setUser: (user: UserProfile) => void;
+  /** Asks the server who this session is now, without a loading state (a write changed it, e.g. a guest's save). */
+  refresh: () => Promise<void>;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
@@ -42,6 +44,10 @@ export const useSessionStore = create<SessionState>()((set) => ({
     }
   },
   setUser: (user) => set({ user, status: 'ready' }),
+  refresh: async () => {
+    const user = await fetchCurrentUser();
+    set({ user, status: 'ready' });
+  },
 }));
 
 export const selectUser = (s: SessionState) => s.user;

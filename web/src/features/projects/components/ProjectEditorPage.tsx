@@ -285,6 +285,7 @@ function GuestRegistration() {
   const registerGuest = useEditorStore((s) => s.registerGuest);
   const saving = useEditorStore((s) => s.saving);
   const afterWrite = useAfterProjectWrite();
+  const refreshSession = useSessionStore((s) => s.refresh);
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [sent, setSent] = useState<string | null>(null);
@@ -300,6 +301,8 @@ function GuestRegistration() {
       const answer = await registerGuest(email);
       afterWrite();
       setSent(answer.message ?? `We sent a link to ${email.trim()}.`);
+      // The save made this browser a guest session: the header and this page now show the pending registration.
+      await refreshSession();
     } catch (error) {
       setFailure(errorMessage(error));
     }

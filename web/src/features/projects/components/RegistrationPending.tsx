@@ -13,7 +13,9 @@ export function RegistrationPending() {
     <section className="registration-pending" aria-labelledby="registration-pending-heading">
       <h1 id="registration-pending-heading">Your project is waiting for your registration</h1>
       <p role="status">
-        {pending ? (
+        {pending?.message ? (
+          pending.message
+        ) : pending ? (
           <>
             We sent a registration link to <strong>{pending.email}</strong>. Open it to finish your registration; your project then joins your account.
           </>

@@ -309,7 +309,7 @@ export const useEditorStore = create<EditorState>()((set, get) => {
         // The project now lives on the server; the browser's copy has done its job.
         clearGuestProject();
         // Until the link is used, the header and the editor show the guest what is waiting for them.
-        if (answer.projectId) writePendingRegistration({ email: email.trim().toLowerCase(), projectId: answer.projectId, projectName: project.name });
+        if (answer.projectId) writePendingRegistration({ email: email.trim().toLowerCase(), projectId: answer.projectId, projectName: project.name, ...(answer.message ? { message: answer.message } : {}) });
         set({ saving: false, dirty: false });
         return answer;
       } catch (error) {
