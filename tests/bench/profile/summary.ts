@@ -58,7 +58,7 @@ function top(map: Map<string, number>, total: number, count: number): string[] {
 export async function profileSummary(dir: string, n: number, load: string): Promise<string> {
   const profile = JSON.parse(await readFile(path.join(dir, `${n}.cpuprofile`), 'utf8')) as CpuProfile;
   const { '(process CPU)': cpu, ...routes } = JSON.parse(await readFile(path.join(dir, `${n}.json`), 'utf8')) as Record<string, RouteCount> & {
-    '(process CPU)': { cpuMicros: number };
+    '(process CPU)'?: { cpuMicros: number };
   };
   const requests = Object.values(routes).reduce((sum, route) => sum + route.requests, 0);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -101,7 +101,7 @@ export async function profileSummary(dir: string, n: number, load: string): Prom
       return [`  ${route}: ${count.requests} requests, ${each} statements each`, ...texts].join('\n');
     });
   return [
-    `## ${load}: ${(total / 1e6).toFixed(1)} s sampled, busy ${((100 * busy) / Math.max(1, total)).toFixed(0)}%; the shop's process used ${(cpu.cpuMicros / Math.max(1, requests)).toFixed(0)} µs of CPU per request (${requests} requests)`,
+    `## ${load}: ${(total / 1e6).toFixed(1)} s sampled, busy ${((100 * busy) / Math.max(1, total)).toFixed(0)}%; the shop's process used ${cpu ? (cpu.cpuMicros / Math.max(1, requests)).toFixed(0) : '?'} µs of CPU per request (${requests} requests)`,
     'self time by area (% of all samples):',
     ...top(areas, total, 12),
     'time in or under each package (% of all samples; a library calling Node or zlib counts them):',
