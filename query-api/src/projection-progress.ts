@@ -25,7 +25,11 @@ export class ProjectionProgress {
   private readonly waiters = new Map<string, Set<() => void>>();
   private followed = false;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    /** How often a read that is woken by batches still asks, in case a wake-up is missed. */
+    private readonly followedPollMs = 250,
+  ) {}
 
   /**
    * Where the projectors run in this process (the embedded shop): a waiting read asks PostgreSQL
@@ -61,7 +65,7 @@ export class ProjectionProgress {
    */
   async waitFor(projections: readonly string[], wanted: readonly StreamRevision[], maxWaitMs: number): Promise<WaitOutcome> {
     const deadline = Date.now() + maxWaitMs;
-    let pause = this.followed ? 250 : 5;
+    let pause = this.followed ? this.followedPollMs : 5;
     let missing = this.unseen(projections, wanted);
     while (missing.length > 0) {
       // Watched before asking, so a batch applied while the query runs still wakes this read.

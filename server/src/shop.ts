@@ -148,7 +148,7 @@ function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHu
 
 /** The streams of each batch the runner applied; reported once, though the runner reports it per projection. */
 function appliedStreams(runner: ProjectionRunner) {
-  const first = allProjections[0]!.name;
+  const first = runner.projections[0]?.name;
   return (listener: (streamIds: readonly string[]) => void) => {
     runner.onProgress((status, batch) => {
       if (status.name === first) listener(batch.map((event) => event.streamId));
