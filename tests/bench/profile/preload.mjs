@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector';
 import path from 'node:path';
+import process from 'node:process';
 import pg from 'pg';
 
 const dir = process.env.HTTP_BENCH_PROFILE;
@@ -75,5 +76,5 @@ process.on('SIGUSR2', () => {
       writeFileSync(path.join(dir, `${n}.json`), JSON.stringify(counted));
       return post('Profiler.start');
     })
-    .catch((error) => console.error('profile phase failed', error));
+    .catch((error) => process.stderr.write(`profile phase failed: ${error}\n`));
 });
