@@ -21,8 +21,34 @@ const REMEMBERED = 50_000;
  */
 export class ProjectionProgress {
   private readonly reached = new Map<string, number>();
+  /** Waiters for a stream, woken when a batch with it was applied in this process. */
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private followed = false;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    /** How often a read that is woken by batches still asks, in case a wake-up is missed. */
+    private readonly followedPollMs = 250,
+  ) {}
+
+  /**
+   * Where the projectors run in this process (the embedded shop): a waiting read asks PostgreSQL
+   * again as soon as a batch holding one of its streams was applied, instead of at its next
+   * backoff step. The answer still comes from `projection_stream_revisions` (a parked stream is
+   * told apart there), so this only saves the polls in between and the time to the next one.
+   */
+  follow(onApplied: (listener: (streamIds: readonly string[]) => void) => void): void {
+    if (this.followed) return;
+    this.followed = true;
+    onApplied((streamIds) => {
+      for (const streamId of streamIds) {
+        const woken = this.waiters.get(streamId);
+        if (!woken) continue;
+        this.waiters.delete(streamId);
+        for (const wake of woken) wake();
+      }
+    });
+  }
 
   /** The revisions not yet known to be applied by every one of `projections`. */
   unseen(projections: readonly string[], wanted: readonly StreamRevision[]): StreamRevision[] {
@@ -31,24 +57,68 @@ export class ProjectionProgress {
 
   /**
    * Waits until every one of `projections` has applied every wanted revision, polling with
-   * backoff (5 ms doubling to 100 ms), for at most `maxWaitMs`. A projection that parked one of
-   * the streams at or before the wanted revision (docs/decisions/0111) will not get there until
-   * staff retry it: that answers `timeout` at once instead of making every read wait the bound.
+   * backoff (5 ms doubling to 100 ms; when following the projectors here, woken by the batch
+   * and polling only every 250 ms in case a wake-up is missed), for at most `maxWaitMs`. A
+   * projection that parked one of the streams at or before the wanted revision
+   * (docs/decisions/0111) will not get there until staff retry it: that answers `timeout` at once
+   * instead of making every read wait the bound.
    */
   async waitFor(projections: readonly string[], wanted: readonly StreamRevision[], maxWaitMs: number): Promise<WaitOutcome> {
     const deadline = Date.now() + maxWaitMs;
-    let pause = 5;
+    let pause = this.followed ? this.followedPollMs : 5;
     let missing = this.unseen(projections, wanted);
     while (missing.length > 0) {
-      const parked = await this.refresh(projections, missing);
+      // Watched before asking, so a batch applied while the query runs still wakes this read.
+      const applied = this.watch(missing);
+      const parked = await this.refresh(projections, missing).catch((error: unknown) => {
+        applied.cancel();
+        throw error;
+      });
       missing = this.unseen(projections, missing);
-      if (missing.length === 0) break;
       const left = deadline - Date.now();
-      if (parked || left <= 0) return 'timeout';
-      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
-      pause = Math.min(pause * 2, 100);
+      if (missing.length === 0 || parked || left <= 0) {
+        applied.cancel();
+        if (missing.length === 0) break;
+        return 'timeout';
+      }
+      await applied.within(Math.min(pause, left));
+      pause = Math.max(pause, Math.min(pause * 2, 100));
     }
     return 'reached';
+  }
+
+  /** The next applied batch holding one of the streams, or `ms` (only the timer when not following). */
+  private watch(streams: readonly StreamRevision[]): { within: (ms: number) => Promise<void>; cancel: () => void } {
+    let woken = false;
+    let early: (() => void) | null = null;
+    const wake = () => {
+      woken = true;
+      early?.();
+    };
+    const cancel = () => {
+      for (const { streamId } of streams) {
+        const set = this.waiters.get(streamId);
+        set?.delete(wake);
+        if (set?.size === 0) this.waiters.delete(streamId);
+      }
+    };
+    if (this.followed) {
+      for (const { streamId } of streams) {
+        let set = this.waiters.get(streamId);
+        if (!set) this.waiters.set(streamId, (set = new Set()));
+        set.add(wake);
+      }
+    }
+    const within = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (woken) return resolve();
+        const timer = setTimeout(resolve, ms);
+        early = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(cancel);
+    return { within, cancel };
   }
 
   /** Reads the projections' revisions of the streams; true when one of them is parked short of a wanted revision. */

@@ -10,6 +10,11 @@ export interface ReadYourWritesOptions {
   maxWaitMs?: number;
   /** How long a read waits for its own session's writes (docs/decisions/0210): 2 s; 0 turns that off. */
   sessionWaitMs?: number;
+  /**
+   * Where the projectors run in this process: subscribes to the streams of each applied batch, so
+   * a waiting read asks again at once rather than at its next poll (projection-progress.ts).
+   */
+  onApplied?: (listener: (streamIds: readonly string[]) => void) => void;
 }
 
 const HEADER_FORMAT = /^(.+)@(-?\d+)$/;
@@ -40,6 +45,7 @@ export function readYourWrites(pool: Pool, projections: readonly string[], optio
   const headerWaitMs = options.maxWaitMs ?? 3000;
   const sessionWaitMs = options.sessionWaitMs ?? 2000;
   const progress = progressOf(pool);
+  if (options.onApplied) progress.follow(options.onApplied);
   return async (req, res, next) => {
     const header = req.get(MIN_REVISION_HEADER);
     if (header) {

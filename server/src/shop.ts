@@ -98,7 +98,7 @@ export async function startShop(
       const live = roles.includes('query') ? new LiveHub(pool, logger, { maxStreams: config.LIVE_MAX_STREAMS }) : null;
       await live?.start();
       if (live) stops.unshift(() => live.stop());
-      const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS };
+      const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedStreams(runner) : undefined };
       const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
@@ -144,6 +144,16 @@ function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHu
   const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries });
   runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
   return observe.router;
+}
+
+/** The streams of each batch the runner applied; reported once, though the runner reports it per projection. */
+function appliedStreams(runner: ProjectionRunner) {
+  const first = runner.projections[0]?.name;
+  return (listener: (streamIds: readonly string[]) => void) => {
+    runner.onProgress((status, batch) => {
+      if (status.name === first) listener(batch.map((event) => event.streamId));
+    });
+  };
 }
 
 async function runAll(stops: Array<() => Promise<void>>): Promise<void> {

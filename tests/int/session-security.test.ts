@@ -31,6 +31,22 @@ describe('sessions and CSRF', () => {
     expect(response.status).toBe(403);
   });
 
+  it('keeps a valid token cookie without sending it again, and replaces one of another visitor', async () => {
+    const visitor = new ApiClient(shop.url);
+    await visitor.get('/api/no-such-thing/');
+    const token = visitor.csrfToken!;
+    const again = await visitor.get('/api/no-such-thing/');
+    expect(again.headers.getSetCookie().find((c) => c.startsWith('csrftoken='))).toBeUndefined();
+    expect((await visitor.post('/api/no-such-thing/', {})).status).toBe(404);
+    const stranger = new ApiClient(shop.url);
+    await stranger.get('/api/no-such-thing/');
+    const cookie = stranger.cookieHeader().replace(/csrftoken=[^;]*/, `csrftoken=${token}`);
+    const planted = await fetch(new URL('/api/no-such-thing/', shop.url), { headers: { cookie } });
+    const replaced = planted.headers.getSetCookie().find((c) => c.startsWith('csrftoken='));
+    expect(replaced).toMatch(/^csrftoken=[^;]+;/);
+    expect(replaced).not.toContain(`csrftoken=${token};`);
+  });
+
   it('refuses a write without the X-CSRFToken header with 403 { status, message }', async () => {
     const client = new ApiClient(shop.url);
     await client.get('/api/no-such-thing/');

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import { correlationIdOf, currentUser, entityTag, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
+import { correlationIdOf, currentUser, sendWithEntityTag, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
 import { asPreconditionFailed, ifMatchRevision, revisionPlace, withIfMatch } from './if-match.js';
 import { ErrorBody } from './openapi.js';
 import { withSessionWrites } from './session-writes.js';
@@ -84,8 +84,8 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown, P extends z.ZodT
     }
     if (answer === undefined || res.headersSent) return;
     const revision = (answer as { revision?: unknown }).revision;
-    if (definition.etag && typeof revision === 'number') res.set('ETag', entityTag(revision, answer));
-    res.status(definition.status ?? 200).json(answer);
+    if (definition.etag && typeof revision === 'number') sendWithEntityTag(res, revision, answer, definition.status);
+    else res.status(definition.status ?? 200).json(answer);
   };
   router[definition.method](definition.path, guard, ...(definition.before ?? []), handler);
 }

@@ -35,7 +35,7 @@ export function customerProjectRoutes(router: Router, deps: RouteDeps): void {
         const actor = actorOf(me, await membershipsFor(deps.eventStore, me, organizationId));
         command = { type: 'CreateProject', projectId, organizationId: organizationId ?? null, draft, at, actor };
       }
-      const result = await handleCommand(deps, projectDecider, projectStream(projectId), () => command, { actor: me.userId, correlationId });
+      const result = await handleCommand(deps, projectDecider, projectStream(projectId), () => command, { actor: me.userId, correlationId, newStream: true });
       return customerProject(projectView(result.state)!, result.revision);
     },
   });

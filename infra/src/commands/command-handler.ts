@@ -34,6 +34,12 @@ export interface CommandContext<S = unknown> {
    * 409 included): a stranger gets 403/404 and learns nothing about the stream (decision 0080).
    */
   authorize?: (state: S) => void | Promise<void>;
+  /**
+   * The stream's id was made for this command a moment ago (a new random id): it cannot exist yet,
+   * so it is not read (one round trip less per create). The append still expects no stream and
+   * would refuse one that did exist.
+   */
+  newStream?: boolean;
 }
 
 export interface CommandResult<S, E> {
@@ -155,7 +161,9 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
   makeCommands: (state: S) => C[] | Promise<C[]>,
   context: CommandContext<S>,
 ): Promise<CommandResult<S, E>> {
-  const { state, revision: currentRevision, newer } = await currentState(deps, decider, streamId, context.expectedRevision);
+  const { state, revision: currentRevision, newer } = context.newStream
+    ? { state: decider.initialState(), revision: -1, newer: [] }
+    : await currentState(deps, decider, streamId, context.expectedRevision);
   await context.authorize?.(state);
   if (context.expectedRevision !== undefined && context.expectedRevision !== currentRevision && changedSince(newer, context.expectedRevision, currentRevision)) {
     throw new ConcurrencyError(streamId, context.expectedRevision, currentRevision < 0 ? null : currentRevision);

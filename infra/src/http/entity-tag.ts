@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Response } from 'express';
 
 /*
  * Entity tags of the resources a client writes back (docs/decisions/0175-etag-and-if-match.md):
@@ -8,10 +9,15 @@ import { createHash } from 'node:crypto';
  * bytes and the tag may be strong (RFC 9110 §8.8.1) as If-Match's strong comparison needs.
  */
 
-/** The strong `ETag` of `body`, the representation of a stream at `revision`. */
-export function entityTag(revision: number, body: unknown): string {
-  const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 16);
-  return `"${revision}-${digest}"`;
+/**
+ * Answers `body`, the representation of a stream at `revision`, as JSON with its strong `ETag`:
+ * serialized once, for the digest and the answer both. Express answers 304 to a matching
+ * If-None-Match.
+ */
+export function sendWithEntityTag(res: Response, revision: number, body: unknown, status = 200): void {
+  const json = JSON.stringify(body);
+  const digest = createHash('sha256').update(json).digest('base64url').slice(0, 16);
+  res.status(status).set('ETag', `"${revision}-${digest}"`).type('json').send(json);
 }
 
 /**

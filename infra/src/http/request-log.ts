@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logging/logger.js';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** The request's correlation id (requestLogger). */
+    id?: string;
+    /** Logs with the request's correlation id on every line; made on first use. */
+    log?: Logger;
+  }
+}
 
 /** The header a client (or a proxy in front) may send to tie its request to its events and log lines. */
 export const CORRELATION_HEADER = 'x-correlation-id';
@@ -12,6 +20,9 @@ const secretPaths = /^(\/api\/profile-completion\/)[^/?]+/;
 
 /** Headers that carry credentials, sessions or CSRF tokens; their values are never logged. */
 const secretHeaders = new Set(['cookie', 'authorization', 'x-csrftoken', 'proxy-authorization']);
+
+/** Health probes and metrics scrapes would drown the log. */
+const unlogged = /^\/(healthz|readyz|metrics)$/;
 
 const logUrl = (url: string | undefined) => (url ?? '').split('?')[0]!.replace(secretPaths, '$1[redacted]');
 
@@ -25,36 +36,41 @@ export function correlationIdOf(req: IncomingMessage): string {
 }
 
 /**
- * One log line per request (pino-http), each with the request's correlation id: the client's
- * X-Correlation-Id when it sends a sane one, else a new one. The id is answered in the same header,
- * stamped on the events the request appends (command-api/src/http/route.ts) and carried by
- * `req.log`, so every line logged while serving the request has it. Bodies are never logged
- * (passwords, payment tokens); cookies, credentials, CSRF tokens and token paths are redacted.
+ * One log line per request, at its end, with its correlation id: the client's X-Correlation-Id
+ * when it sends a sane one, else a new one. The id is answered in the same header, stamped on the
+ * events the request appends (command-api/src/http/route.ts) and carried by `req.log`, so every
+ * line logged while serving the request has it. Bodies are never logged (passwords, payment
+ * tokens); cookies, credentials, CSRF tokens and token paths are redacted.
+ *
+ * Nothing is serialized unless a line is written: `req.log` is made on first use, and the request
+ * line only when the level logs it (pino-http built two child loggers per request, serializing the
+ * headers, even when no line was written: issue 34's profile).
  */
 export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const sent = req.headers[CORRELATION_HEADER];
-      const id = typeof sent === 'string' && /^[\w.:-]{1,100}$/.test(sent) ? sent : randomUUID();
-      res.setHeader('X-Correlation-Id', id);
-      return id;
-    },
-    customProps: (req: IncomingMessage) => ({ correlationId: req.id }),
-    // Health probes and metrics scrapes would drown the log.
-    autoLogging: { ignore: (req: IncomingMessage) => /^\/(healthz|readyz|metrics)$/.test(req.url ?? '') },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string; headers: Record<string, unknown>; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: logUrl(req.url),
-        headers: withoutSecrets(req.headers),
-        remoteAddress: req.remoteAddress,
-      }),
-      res: (res: { statusCode: number; headers: Record<string, unknown> }) => ({
-        statusCode: res.statusCode,
-        headers: Object.fromEntries(Object.entries(res.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'set-cookie')),
-      }),
-    },
-  }) as unknown as RequestHandler;
+  return (req, res, next) => {
+    const sent = req.headers[CORRELATION_HEADER];
+    const id = typeof sent === 'string' && /^[\w.:-]{1,100}$/.test(sent) ? sent : randomUUID();
+    req.id = id;
+    res.setHeader('X-Correlation-Id', id);
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (log ??= logger.child({ correlationId: id })) });
+    if (!logger.isLevelEnabled('info') || unlogged.test(req.url)) return next();
+    // Routers rewrite req.url as they descend: the line names the URL the client asked for.
+    const asked = { id, method: req.method, url: logUrl(req.url), headers: withoutSecrets(req.headers), remoteAddress: req.socket.remoteAddress };
+    const started = Date.now();
+    const done = () => {
+      res.off('finish', done);
+      res.off('close', done);
+      const line = { correlationId: id, req: asked, res: answered(res), responseTime: Date.now() - started };
+      logger.info(line, res.statusCode >= 500 ? 'request errored' : res.writableFinished ? 'request completed' : 'request aborted');
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
+}
+
+function answered(res: ServerResponse) {
+  const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => name.toLowerCase() !== 'set-cookie'));
+  return { statusCode: res.statusCode, headers };
 }

@@ -65,21 +65,33 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     rolling: true,
     cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: TWO_WEEKS_MS },
   });
+  const checkingCookie = new WeakSet<Request>();
   const csrf = doubleCsrf({
     getSecret: () => secret,
     getSessionIdentifier: (req) => (req.session?.user ? req.session.id : (anonymousId(req) ?? '')),
     cookieName: CSRF_COOKIE,
     cookieOptions: { httpOnly: false, sameSite: 'lax', secure, path: '/' },
-    getCsrfTokenFromRequest: (req) => req.get(CSRF_HEADER),
+    // While a read checks the token cookie it already has, the cookie stands in for the header.
+    getCsrfTokenFromRequest: (req) => (checkingCookie.has(req) ? (req.cookies as Record<string, string>)[CSRF_COOKIE] : req.get(CSRF_HEADER)),
   });
 
   const issueOnRead: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!req.session.user && !anonymousId(req)) issueAnonymousId(req, res, secure);
-    // A token cookie of another (ended or replaced) session is not an error on a read: it is
-    // replaced by a fresh one, else the app would answer 403 to every GET until cookies are cleared.
-    csrf.generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
+    // A valid token cookie is left as it is (it has no expiry to renew): no Set-Cookie on every
+    // read. One of another (ended or replaced) session is not an error on a read: it is replaced
+    // by a fresh one, else the app would answer 403 to every GET until cookies are cleared.
+    if (!hasValidTokenCookie(req)) csrf.generateCsrfToken(req, res, { overwrite: true });
     next();
+  };
+  const hasValidTokenCookie = (req: Request): boolean => {
+    if (!(req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE]) return false;
+    checkingCookie.add(req);
+    try {
+      return csrf.validateRequest(req);
+    } finally {
+      checkingCookie.delete(req);
+    }
   };
   const protectWrites: RequestHandler = (req, _res, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();

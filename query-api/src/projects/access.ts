@@ -24,7 +24,9 @@ export const isVisibleTo = (row: ProjectRow, scope: CustomerScope): boolean =>
 export async function customerProjectRow(pool: Pool, user: SessionUser, projectId: string): Promise<ProjectRow> {
   const row = await findProject(pool, projectId);
   if (!row || row.view.deleted) throw notFound('This project');
-  if (!user.isStaff && !isVisibleTo(row, await customerScope(pool, user))) throw forbidden('This project is not yours.');
+  // The owner needs no look-up of memberships.
+  if (user.isStaff || row.view.user === user.userId) return row;
+  if (!isVisibleTo(row, await customerScope(pool, user))) throw forbidden('This project is not yours.');
   return row;
 }
 

@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { progressSteps } from '@shop/domain';
-import { documentRead, entityTag, parseRequest, requireUser } from '@shop/infra';
+import { documentRead, sendWithEntityTag, parseRequest, requireUser } from '@shop/infra';
 import { findTimeline, listProjects } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
-import { customerProjectRow, customerScope } from './access.js';
+import { customerProjectRow } from './access.js';
 import { ProjectListDoc, ProjectListQuery } from './list-query.js';
 import { customerProject, projectSummary } from './project-shapes.js';
 import { ById } from '../openapi/params.js';
@@ -32,7 +32,8 @@ export function customerProjectRoutes(deps: QueryDeps): Router {
     const page = await listProjects(deps.pool, {
       states: query.state,
       name: query.name,
-      visibleTo: await customerScope(deps.pool, user),
+      // Theirs and their organizations' (decision 0014), the memberships read in the same statement.
+      visibleToMember: user.userId,
       order: 'customer',
       limit: query.limit,
       offset: query.offset,
@@ -46,7 +47,7 @@ export function customerProjectRoutes(deps: QueryDeps): Router {
     const row = await customerProjectRow(deps.pool, user, params.id);
     const answer = customerProject(row.view, row.revision, await findTimeline(deps.pool, row.streamId));
     // The tag a write sends back as If-Match (docs/decisions/0175); Express answers 304 to a matching If-None-Match.
-    res.set('ETag', entityTag(row.revision, answer)).json(answer);
+    sendWithEntityTag(res, row.revision, answer);
   };
   for (const [path, summary] of [
     ['/projects/:id/', 'One of the caller\'s projects, with its timeline as `events`, cost and progress'],

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { fabricYardage } from '@shop/domain';
-import { documentRead, entityTag, errorResponse, notFound, parseRequest, requireStaff } from '@shop/infra';
+import { documentRead, sendWithEntityTag, errorResponse, notFound, parseRequest, requireStaff } from '@shop/infra';
 import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, listProjects, projectAsOf } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
@@ -64,7 +64,7 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     const activity = await findActivity(deps.pool, row.streamId);
     const person = await peopleInWords(deps.pool, [...activity.map((entry) => entry.actor), ...row.view.staff_notes.map((note) => note.author)]);
     const answer = internalProjectInWords(internalProject(row.view, row.revision, activity), person);
-    res.set('ETag', entityTag(row.revision, answer)).json(answer);
+    sendWithEntityTag(res, row.revision, answer);
   });
 
   documentRead(registry, {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { OrganizationView } from '@shop/domain';
-import { documentRead, entityTag, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
+import { documentRead, sendWithEntityTag, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
 import { findOrganization, findOrganizationProjects, findOrganizations, findOrganizationWithRevision, findUsers } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { projectSummary } from '../projects/project-shapes.js';
@@ -37,7 +37,7 @@ export function organizationRoutes(deps: QueryDeps): Router {
     const found = await findOrganizationWithRevision(deps.pool, params.id);
     if (!found) throw notFound('This organization');
     const answer = { ...(await withMembers(deps.pool, found.view)), revision: found.revision };
-    res.set('ETag', entityTag(found.revision, answer)).json(answer);
+    sendWithEntityTag(res, found.revision, answer);
   });
 
   router.get('/internal/organizations/:id/shipped_projects/', readYourWrites(deps.pool, ['organizations', 'projects'], deps.readYourWrites), async (req, res) => {

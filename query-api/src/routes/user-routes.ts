@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Router } from 'express';
-import { currentUser, documentRead, entityTag, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
+import { currentUser, documentRead, sendWithEntityTag, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
 import { findUserWithRevision } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
@@ -19,7 +19,7 @@ export function userRoutes(deps: QueryDeps): Router {
     const user = currentUser(req);
     if (!user) return void res.json(EMPTY_PROFILE);
     const profile = await profileOf(deps.pool, user, await userHash(user.userId));
-    res.set('ETag', entityTag(profile.revision, profile)).json(profile);
+    sendWithEntityTag(res, profile.revision, profile);
   });
   return router;
 }

@@ -264,6 +264,19 @@ describe('paging the lists (docs/decisions/0065-paged-project-lists.md)', () => 
     expect(internal.headers.get('x-total-count')).toBe('3');
   });
 
+  it('gives the exact total on the short last page, on a page past the end and on a member’s list', async () => {
+    const all = ids((await customer.get('/api/projects/')).body);
+    const total = String(all.length);
+    expect((await customer.get('/api/projects/')).headers.get('x-total-count')).toBe(total);
+    const last = await customer.get(`/api/projects/?limit=3&offset=${all.length - 1}`);
+    expect(ids(last.body)).toEqual(all.slice(-1));
+    expect(last.headers.get('x-total-count')).toBe(total);
+    const past = await customer.get(`/api/projects/?limit=3&offset=${all.length + 5}`);
+    expect(past.body).toEqual([]);
+    expect(past.headers.get('x-total-count')).toBe(total);
+    expect((await member.get('/api/projects/')).headers.get('x-total-count')).toBe('1');
+  });
+
   it('refuses a page size out of bounds with 400', async () => {
     expect((await customer.get('/api/projects/?limit=0')).status).toBe(400);
     expect((await staff.get('/api/internal/projects/?limit=501')).status).toBe(400);

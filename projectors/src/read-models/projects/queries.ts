@@ -20,6 +20,14 @@ export interface ProjectListFilter {
   includeDeleted?: boolean;
 }
 
+export interface ProjectListPageFilter extends ProjectListFilter {
+  /**
+   * Restrict to projects this user owns or that belong to a live organization they are a member
+   * of, the memberships read from the organizations read model in the same statement.
+   */
+  visibleToMember?: string;
+}
+
 interface Row {
   stream_id: string;
   revision: number;
@@ -81,7 +89,7 @@ export interface ProjectPage {
  */
 export async function listProjects(
   db: Db,
-  filter: ProjectListFilter & { order: 'internal' | 'customer'; limit: number; offset: number },
+  filter: ProjectListPageFilter & { order: 'internal' | 'customer'; limit: number; offset: number },
 ): Promise<ProjectPage> {
   const where: string[] = ['NOT deleted'];
   const values: unknown[] = [];
@@ -95,6 +103,7 @@ export async function listProjects(
     values.push(filter.visibleTo.ownerId, filter.visibleTo.organizationIds);
     where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);
   }
+  if (filter.visibleToMember) add((n) => `(owner_id = $${n} OR organization_id IN (${MEMBERSHIPS(n)}))`, filter.visibleToMember);
   const o = filter.order;
   const whereSql = where.join(' AND ');
   // Two statements: the page walks the ordering index and stops after `limit` rows, which a
@@ -105,9 +114,15 @@ export async function listProjects(
       LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
     [...values, filter.limit, filter.offset],
   );
+  const views = page.rows.map((row) => viewOf(row.stream_state));
+  // A page short of the limit shows the end of the list: its total is known without counting.
+  if (views.length < filter.limit && (views.length > 0 || filter.offset === 0)) return { views, total: filter.offset + views.length };
   const count = await db.query<{ total: string }>(`SELECT count(*) AS total FROM project_details WHERE ${whereSql}`, values);
-  return { views: page.rows.map((row) => viewOf(row.stream_state)), total: Number(count.rows[0]?.total ?? 0) };
+  return { views, total: Number(count.rows[0]?.total ?? 0) };
 }
+
+/** The live organizations user `$n` is a member of (as organizationIdsOf reads them). */
+const MEMBERSHIPS = (n: number) => `SELECT organization_id FROM organizations WHERE NOT deleted AND view -> 'members' ? $${n}`;
 
 /** Who may read a project: its owner and its organization's members (staff read all). */
 export interface ProjectAudience {
