@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { projectDecider } from '@shop/domain';
 import { createLogger, createPool, KafkaTransport, PostgresEventStore, systemClock, uuidIds, type StoredEvent } from '@shop/infra';
 import { handleCommand } from '@shop/infra';
-import { allProjections, EventRelay, KafkaProjectionFeed, ProjectionRunner, type ProjectionStatus } from '@shop/projectors';
+import { allProjections, EventRelay, KafkaProjectionFeed, ProjectionRunner, type FeedStages, type ProjectionStatus } from '@shop/projectors';
 import { startTestKafka } from '../support/kafka.js';
 import type { BenchContext, Row } from './bench-context.js';
 import type { LoadInput, LoadResult } from './lag-load-worker.js';
@@ -23,11 +24,11 @@ const RATES = [200, 1000];
 export async function lagBench(context: BenchContext): Promise<Row[]> {
   const seconds = context.quick ? 8 : 30;
   const rows: Row[] = [];
-  for (const rate of RATES) rows.push(await measure(context, seconds, rate, 'embedded (global order)'));
+  for (const rate of RATES) rows.push(...(await measure(context, seconds, rate, 'embedded (global order)')));
   const kafka = await startTestKafka();
   if (kafka) {
     try {
-      for (const rate of RATES) rows.push(await measure(context, seconds, rate, 'through Kafka', kafka.brokers));
+      for (const rate of RATES) rows.push(...(await measure(context, seconds, rate, 'through Kafka', kafka.brokers)));
     } finally {
       await kafka.stop();
     }
@@ -37,10 +38,10 @@ export async function lagBench(context: BenchContext): Promise<Row[]> {
   return rows;
 }
 
-async function measure(context: BenchContext, seconds: number, rate: number, label: string, brokers?: string): Promise<Row> {
+async function measure(context: BenchContext, seconds: number, rate: number, label: string, brokers?: string): Promise<Row[]> {
   const databaseUrl = await context.freshDatabase();
   const pool = createPool(databaseUrl, 20);
-  const eventStore = new PostgresEventStore(pool, { pollIntervalMs: 50 });
+  const eventStore = new CountingEventStore(pool, { pollIntervalMs: 50 });
   // An event counts as applied when every projection has committed it.
   const applied = new Map<string, number>();
   const passes = new Map<string, number>();
@@ -52,6 +53,7 @@ async function measure(context: BenchContext, seconds: number, rate: number, lab
       if (count === allProjections.length) applied.set(event.id, now);
     }
   };
+  const stages: FeedStages[] = [];
   const logger = createLogger('silent');
   const stops: Array<() => Promise<void>> = [];
   if (brokers) {
@@ -61,6 +63,7 @@ async function measure(context: BenchContext, seconds: number, rate: number, lab
     const relay = new EventRelay({ pool, eventStore, kafka: make('relay'), logger, batchSize: 200 });
     const feed = new KafkaProjectionFeed({ pool, eventStore, kafka: make('feed'), logger, groupId: `lag-${topic}` }, allProjections);
     feed.onProgress(onProgress);
+    feed.onStages((batch) => stages.push(...batch));
     await relay.start();
     await feed.start();
     stops.push(() => feed.stop(), () => relay.stop());
@@ -78,19 +81,63 @@ async function measure(context: BenchContext, seconds: number, rate: number, lab
     const create = () => ({ type: 'CreateProject' as const, projectId, ownerId: actor.userId, draft: { name: 'Lag', fabrics: [] }, at: new Date().toISOString(), actor });
     await handleCommand({ eventStore, clock: systemClock, ids: uuidIds }, projectDecider, `project-${projectId}`, create, context_);
   }
+  const loopBefore = performance.eventLoopUtilization();
   const { appended, conflicts } = await runLoad({ databaseUrl, rate, seconds, projects });
+  const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
   const appendedAt = new Map(appended);
   const deadline = performance.now() + 60_000;
   while ([...appendedAt.keys()].some((id) => !applied.has(id)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   for (const stop of stops) await stop();
   await pool.end();
   const lags = [...appendedAt].filter(([id]) => applied.has(id)).map(([id, at]) => applied.get(id)! - at).sort((a, b) => a - b);
-  return {
+  const row = {
     section: 'lag',
     case: `${label}, ${fmt(rate)} commands/s for ${seconds} s`,
-    figures: `p50 ${fmt(percentile(lags, 50), 1)} ms · p99 ${fmt(percentile(lags, 99), 1)} ms (${fmt(lags.length)} events, ${conflicts} conflicts)`,
+    figures: `p50 ${fmt(percentile(lags, 50), 1)} ms · p99 ${fmt(percentile(lags, 99), 1)} ms (${fmt(lags.length)} events, ${conflicts} conflicts; ${fmt(eventStore.reads)} log reads, ${fmt(eventStore.emptyReads)} empty)`,
     ratio: '–',
   };
+  if (!brokers) return [row];
+  return [row, { section: 'lag', case: `${label}, ${fmt(rate)}/s: where the time goes`, figures: `${stageFigures(stages, appendedAt)}; projector thread busy ${fmt(loopBusy * 100, 0)}%`, ratio: '–' }];
+}
+
+/**
+ * The Kafka path's stages, p50/p99 in ms: append returned → relay's send (wake-up, read, encode),
+ * send → fetched (broker ack, consumer fetch), fetched → taken by the drain (queue wait behind the
+ * previous transaction), taken → committed by every projection (the apply transaction).
+ */
+function stageFigures(stages: FeedStages[], appendedAt: Map<string, number>): string {
+  const spans: Record<string, number[]> = { 'append→send': [], 'send→fetch': [], 'queue': [], 'apply': [] };
+  for (const stage of stages) {
+    const appended = appendedAt.get(stage.eventId);
+    if (appended === undefined) continue;
+    spans['append→send']!.push(stage.sentAt - appended);
+    spans['send→fetch']!.push(stage.fetchedAt - stage.sentAt);
+    spans['queue']!.push(stage.takenAt - stage.fetchedAt);
+    spans['apply']!.push(stage.appliedAt - stage.takenAt);
+  }
+  return Object.entries(spans)
+    .map(([name, values]) => {
+      values.sort((a, b) => a - b);
+      return `${name} ${fmt(percentile(values, 50), 0)}/${fmt(percentile(values, 99), 0)}`;
+    })
+    .join(' · ')
+    .concat(' (p50/p99 ms)');
+}
+
+/**
+ * Counts the subscriber's log reads (the runner's, or the relay's) and those that found nothing:
+ * an empty read after a wake-up means an older transaction held the reading horizon back.
+ */
+class CountingEventStore extends PostgresEventStore {
+  reads = 0;
+  emptyReads = 0;
+
+  override async readAll(options?: Parameters<PostgresEventStore['readAll']>[0]): Promise<StoredEvent[]> {
+    const events = await super.readAll(options);
+    this.reads++;
+    if (events.length === 0) this.emptyReads++;
+    return events;
+  }
 }
 
 /** Runs the writers in a worker thread (lag-load-worker.ts) and waits for their report. */

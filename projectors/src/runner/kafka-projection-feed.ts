@@ -6,6 +6,19 @@ import { offsetsToCommit, PartitionQueues, type QueuedBatch } from './partition-
 import type { Projection } from './projection.js';
 import type { ProjectionStatus } from './projection-runner.js';
 
+/** Where one event was on its way through the feed, epoch ms. */
+export interface FeedStages {
+  eventId: string;
+  /** The relay's send (the Kafka message timestamp). */
+  sentAt: number;
+  /** The fetch that brought it. */
+  fetchedAt: number;
+  /** The drain took it from the queue. */
+  takenAt: number;
+  /** Every projection had committed it. */
+  appliedAt: number;
+}
+
 export const PROJECTOR_GROUP = 'shop-projectors';
 /** Events queued per partition before its fetching pauses. */
 const MAX_QUEUED_PER_PARTITION = 5_000;
@@ -28,6 +41,7 @@ export class KafkaProjectionFeed {
   private committing: Promise<void> = Promise.resolve();
   private stopping = false;
   private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
+  private readonly stageListeners = new Set<(stages: FeedStages[]) => void>();
 
   constructor(
     private readonly deps: {
@@ -64,7 +78,8 @@ export class KafkaProjectionFeed {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
         const last = batch.messages[batch.messages.length - 1]!;
         const events = batch.messages.map((message) => decodeEvent(message.value));
-        const tooDeep = this.queues.push({ partition: batch.partition, events, nextOffset: (BigInt(last.offset) + 1n).toString() });
+        const stamps = this.stageListeners.size > 0 ? { fetchedAt: Date.now(), sentAt: batch.messages.map((message) => Number(message.timestamp)) } : {};
+        const tooDeep = this.queues.push({ partition: batch.partition, events, nextOffset: (BigInt(last.offset) + 1n).toString(), ...stamps });
         resolveOffset(last.offset); // the fetch position, not the commit: that waits for the drain
         if (tooDeep) consumer.pause([{ topic, partitions: [batch.partition] }]);
         this.wakeDrain();
@@ -97,6 +112,7 @@ export class KafkaProjectionFeed {
       const generation = this.queues.generation;
       const taken = this.queues.take(DRAIN_LIMIT);
       const events = taken.flatMap((batch) => batch.events);
+      const takenAt = Date.now();
       try {
         await this.applyToAll(this.deps.reveal ? await this.deps.reveal(events) : events);
       } catch (error) {
@@ -106,6 +122,7 @@ export class KafkaProjectionFeed {
         continue;
       }
       if (generation !== this.queues.generation) continue;
+      this.reportStages(taken, takenAt);
       this.committing = this.committing
         .then(() => this.commit(taken))
         .catch((error: unknown) => this.deps.logger.warn({ err: error }, 'committing Kafka offsets failed; the messages may come again'));
@@ -150,6 +167,24 @@ export class KafkaProjectionFeed {
   onProgress(listener: (status: ProjectionStatus, batch: StoredEvent[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called after every applied drain with each event's stage times (the lag bench's breakdown).
+   * Only while someone listens are the Kafka timestamps kept in the queue.
+   */
+  onStages(listener: (stages: FeedStages[]) => void): () => void {
+    this.stageListeners.add(listener);
+    return () => this.stageListeners.delete(listener);
+  }
+
+  private reportStages(taken: QueuedBatch[], takenAt: number): void {
+    if (this.stageListeners.size === 0) return;
+    const appliedAt = Date.now();
+    const stages = taken.flatMap((batch) =>
+      batch.events.map((event, i) => ({ eventId: event.id, sentAt: batch.sentAt?.[i] ?? NaN, fetchedAt: batch.fetchedAt ?? NaN, takenAt, appliedAt })),
+    );
+    for (const listener of this.stageListeners) listener(stages);
   }
 
   allStatuses(): ProjectionStatus[] {

@@ -6,6 +6,10 @@ export interface QueuedBatch {
   events: StoredEvent[];
   /** The offset after the batch's last message: what Kafka stores as "consumed up to". */
   nextOffset: string;
+  /** When it was fetched, epoch ms (stage timing: docs/performance-log.md). */
+  fetchedAt?: number;
+  /** Each message's Kafka timestamp (the relay's send), epoch ms, in the order of `events`. */
+  sentAt?: number[];
 }
 
 /**

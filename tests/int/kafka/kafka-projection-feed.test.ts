@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, KafkaTransport, PostgresEventStore, ProtectedEventStore, protectPersonalData, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
+import { EventRelay, KafkaProjectionFeed, type FeedStages, type Projection } from '@shop/projectors';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
 
 let db: TestDatabase;
@@ -82,7 +82,7 @@ describe('projections through Kafka', () => {
     }
   });
 
-  it('carries personal fields sealed; the consumers open them (docs/decisions/0160)', async (context) => {
+  it('carries personal fields sealed; the consumers open them (docs/decisions/0160); reports the stage times of each event', async (context) => {
     if (!kafka) return context.skip();
     const logger = createLogger('silent');
     const store = protectPersonalData(new PostgresEventStore(db.pool, { pollIntervalMs: 20 }), db.pool) as ProtectedEventStore;
@@ -92,6 +92,8 @@ describe('projections through Kafka', () => {
     const catcher: Projection = { name: 'catcher', version: 1, handles: ['Registered'], tables: [], apply: async (_client, event) => void opened.push(event) };
     const relay = new EventRelay({ pool: db.pool, eventStore: store.inner, kafka: make('pd-relay'), logger });
     const feed = new KafkaProjectionFeed({ pool: db.pool, eventStore: store, kafka: make('pd-projector'), logger, groupId: `g-${topic}`, reveal: (events) => store.protector.reveal(events) }, [catcher]);
+    const stages: FeedStages[] = [];
+    feed.onStages((batch) => stages.push(...batch));
     await relay.start();
     await feed.start();
     const raw: string[] = [];
@@ -111,6 +113,12 @@ describe('projections through Kafka', () => {
     expect(opened.find((event) => event.data.userId === userId)!.data).toEqual(data);
     const onTheWire = raw.find((value) => value.includes(userId))!;
     for (const clear of [data.email, data.name, data.phone]) expect(onTheWire).not.toContain(clear);
+    // The lag bench's breakdown: the relay's send, the fetch, the drain's take and its commit, in that order.
+    const stage = stages.find((entry) => entry.eventId === opened.find((event) => event.data.userId === userId)!.id)!;
+    expect(stage.sentAt).toBeGreaterThan(0);
+    expect(stage.fetchedAt).toBeGreaterThanOrEqual(stage.sentAt);
+    expect(stage.takenAt).toBeGreaterThanOrEqual(stage.fetchedAt);
+    expect(stage.appliedAt).toBeGreaterThanOrEqual(stage.takenAt);
   });
 
   it('parks the stream of an event one projection rejects; the other streams and projections go on, and a retry applies it once', async (context) => {
