@@ -23,15 +23,36 @@ async function settle(pool: Pool): Promise<void> {
 }
 
 /** Seconds of a rebuild or a raw read run first thing in a new Node process (first-run.ts) with this one's flags. */
-function firstInItsOwnProcess(databaseUrl: string, what: 'rebuild' | 'read'): Promise<number> {
-  const script = fileURLToPath(new URL('./first-run.ts', import.meta.url));
+async function firstInItsOwnProcess(databaseUrl: string, what: 'rebuild' | 'read'): Promise<number> {
+  return Number(await inItsOwnProcess('./first-run.ts', databaseUrl, what));
+}
+
+/** Runs a bench script in a new Node process with this one's flags; answers the JSON of its last line of output. */
+function inItsOwnProcess(file: string, databaseUrl: string, what: string): Promise<unknown> {
+  const script = fileURLToPath(new URL(file, import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, script, what], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: databaseUrl } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(Number(JSON.parse(output.trim().split('\n').at(-1)!))) : reject(new Error(`first ${what} exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1) || 'null')) : reject(new Error(`${file} ${what} exited with ${code}`))));
   });
+}
+
+/**
+ * The peer: Emmett's PostgreSQL projections rebuilding an equivalent read model (every project's
+ * folded state and a row per project event) from the same events, appended to Emmett's store in the
+ * same database (emmett-rebuild.ts), beside ours rebuilding the same two read models
+ * (projects, project_history) in this warm process. Seconds: Emmett first and warm, ours warm.
+ */
+async function emmettBeside(pool: Pool, databaseUrl: string, deps: Parameters<typeof rebuildAll>[0]): Promise<{ first: number; warm: number; ours: number }> {
+  await inItsOwnProcess('./emmett-rebuild.ts', databaseUrl, 'load');
+  await settle(pool);
+  const [first, warm] = (await inItsOwnProcess('./emmett-rebuild.ts', databaseUrl, 'rebuild')) as [number, number];
+  const same = allProjections.filter((projection) => projection.name === 'projects' || projection.name === 'project_history');
+  await settle(pool);
+  const ours = await seconds(() => rebuildAll(deps, same, { workers: 1 }));
+  return { first, warm, ours };
 }
 
 async function seconds(work: () => Promise<unknown>): Promise<number> {
@@ -96,14 +117,18 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       const one = size / median(firstRebuilds);
       const firstRawRate = read / median(firstReads);
       // Then the same rebuild in this warm process, as a shop's catch-up replay runs it, and with a
-      // worker per core. This process has not folded anything yet: one rebuild untimed, to warm it.
+      // worker per core. This process has not folded anything yet: one rebuild untimed, to warm it,
+      // and one with the worker threads, which the process keeps for the rebuilds after it.
       await rebuildAll(deps, allProjections, { workers: 1 });
+      if (workers > 1) await rebuildAll(deps, allProjections, { workers });
       await settle(pool);
       const again = size / (await seconds(() => rebuildAll(deps, allProjections, { workers: 1 })));
       await settle(pool);
       const many = size / (await seconds(() => rebuildAll(deps, allProjections, { workers })));
       if (size <= 100_000) await settle(pool);
       const legacy = size <= 100_000 ? size / (await seconds(() => rebuildOneByOne(deps, allProjections))) : null;
+      // Emmett pays a round trip or two per event: at 1M events it would take most of the section's time.
+      const emmett = size <= 100_000 ? await emmettBeside(pool, databaseUrl, deps) : null;
       rows.push({
         section: 'replay',
         case: `${fmt(size)} events, all ${allProjections.length} projections`,
@@ -116,6 +141,16 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
           ` · ${workers} workers ${fmt(many / rawRate, 3)} (warm/warm)` +
           (legacy === null ? '' : ` · before ${fmt(legacy / rawRate, 3)}`),
       });
+      if (emmett) {
+        rows.push({
+          section: 'replay',
+          case: `${fmt(size)} events, projects' states and a row per event (projects and project_history against Emmett's PostgreSQL projections)`,
+          figures:
+            `Emmett ${fmt(size / emmett.first)} ev/s (a process's first), ${fmt(size / emmett.warm)} ev/s (warm) · ours, these two ${fmt(size / emmett.ours)} ev/s (warm)` +
+            ` · ours, all ${allProjections.length} ${fmt(one)} ev/s (first), ${fmt(again)} ev/s (warm)`,
+          ratio: `ours/Emmett these two ${fmt(emmett.warm / emmett.ours, 2)} (warm) · all ${allProjections.length} against Emmett's two ${fmt(one / (size / emmett.first), 2)} (first/first), ${fmt(again / (size / emmett.warm), 2)} (warm/warm)`,
+        });
+      }
       if (size <= 100_000) {
         const batches = size / (await catchUp(pool, deps.eventStore, false));
         const replayed = size / (await catchUp(pool, deps.eventStore, { minEvents: 0, minShareOfLog: 0, workers: 1 }));

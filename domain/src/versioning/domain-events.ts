@@ -29,3 +29,15 @@ export function readDomainEvent(stored: VersionedEvent): DomainEvent {
   const current = eventUpcasters.upcast(stored);
   return schema.parse({ type: current.type, data: current.data }) as DomainEvent;
 }
+
+/**
+ * A new event's data as the store takes it: parsed by its context's zod schema, so an event of
+ * the wrong shape is refused before it is written and keys the schema does not know are left out.
+ * Every event in the log of its current version is therefore what its schema reads, and a fold
+ * may take it as it stands; only an upcast event needs reading again (docs/decisions/0100).
+ */
+export function dataToAppend(type: string, data: Record<string, unknown>): Record<string, unknown> {
+  const schema = schemaByType.get(type);
+  if (!schema) throw new Error(`Unknown event type ${type}`);
+  return (schema.parse({ type, data }) as { data: Record<string, unknown> }).data;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDomainEvent, schemaVersionOf } from './domain-events.js';
+import { dataToAppend, readDomainEvent, schemaVersionOf } from './domain-events.js';
 import { UpcasterRegistry } from './upcasters.js';
 
 const stamp = { at: '2024-03-01T10:00:00.000Z', by: 'u-1' };
@@ -42,5 +42,16 @@ describe('reading stored events', () => {
     expect(schemaVersionOf('NotificationRemoved')).toBe(1);
     expect(() => readDomainEvent({ type: 'NotificationRemoved', schemaVersion: 1, data: { ...stamp } })).toThrow();
     expect(() => readDomainEvent({ type: 'NoSuchEvent', schemaVersion: 1, data: {} })).toThrow('Unknown event type NoSuchEvent');
+  });
+});
+
+describe('appending new events', () => {
+  it('takes the data its schema reads, leaving out keys the schema does not know, and refuses a wrong shape or an unknown type', () => {
+    const payment = { amount: 500, partial: false, remaining: 0, details: 'check #12', chargeId: null, ...stamp };
+    expect(dataToAppend('PaymentRecorded', payment)).toEqual(payment);
+    expect(dataToAppend('PaymentRecorded', { ...payment, leftOver: 'x' })).toEqual(payment);
+    expect(() => dataToAppend('PaymentRecorded', { ...payment, amount: 'five' })).toThrow();
+    expect(() => dataToAppend('NotificationRemoved', { ...stamp })).toThrow();
+    expect(() => dataToAppend('NoSuchEvent', {})).toThrow('Unknown event type NoSuchEvent');
   });
 });

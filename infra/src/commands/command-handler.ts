@@ -1,4 +1,4 @@
-import { fold, readDomainEvent, schemaVersionOf, SYSTEM_ACTOR, type Decider } from '@shop/domain';
+import { dataToAppend, fold, readDomainEvent, schemaVersionOf, SYSTEM_ACTOR, type Decider } from '@shop/domain';
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../event-store/event-store.js';
 import type { Clock, IdGenerator } from '../runtime/clock-and-ids.js';
 import type { StreamStateCache } from './stream-state-cache.js';
@@ -181,7 +181,7 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
     id: deps.ids.next(),
     type: event.type,
     schemaVersion: schemaVersionOf(event.type),
-    data: event.data,
+    data: dataToAppend(event.type, event.data),
     metadata: { actor: context.actor, correlationId: context.correlationId, causationId: context.causationId ?? null, occurredAt },
   }));
   const { nextRevision } = await deps.eventStore.appendToStream(streamId, envelopes, {

@@ -15,12 +15,27 @@ import { z } from 'zod';
 export function exactCheck(schema: z.ZodType): ValidateFunction | null {
   if (lengths === 'other') return null;
   try {
-    const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', override: ({ zodSchema }) => assertPlain(zodSchema) });
-    return ajv.compile(jsonSchema);
+    return ajv.compile(plainJsonSchema(schema));
   } catch {
     return null;
   }
 }
+
+/**
+ * True when `schema.parse` hands back its input unchanged whenever it accepts it (the kinds and
+ * checks below): a value it accepted once needs no parse to be what the schema reads.
+ */
+export function plainSchema(schema: z.ZodType): boolean {
+  try {
+    plainJsonSchema(schema);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const plainJsonSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', override: ({ zodSchema }) => assertPlain(zodSchema) });
 
 /**
  * How zod measures strings against min and max: this zod counts code points, as ajv does by

@@ -1,6 +1,6 @@
 import { evolveProject, initialProjectState, type ProjectEvent, type ProjectStreamState } from '@shop/domain';
 import type { StoredEvent } from '@shop/infra';
-import { readProjectEvent } from '../read-models/read-project-event.js';
+import { readProjectEvent, readStoredProjectEvent } from '../read-models/read-project-event.js';
 
 /**
  * How a projection rebuilds in one pass (docs/decisions/0100-one-pass-rebuild.md): instead of
@@ -95,10 +95,30 @@ export class SharedFolds {
   readonly projects = new Map<string, FoldedProject>();
   private lastEvent: StoredEvent | null = null;
   private lastStep: ProjectStep | null = null;
+  private read: { event: StoredEvent; domainEvent: ProjectEvent } | null = null;
+  /** The event being folded, when an upcaster changed it on the way from the log. */
+  private upcast: StoredEvent | null = null;
+
+  /** Said by the shard before it folds an event an upcaster changed: that one is read again, not trusted. */
+  upcasting(event: StoredEvent): void {
+    this.upcast = event;
+  }
+
+  /**
+   * The project event the folds read, once per event: as the log holds it when nothing changed
+   * it since the store parsed it at append (readStoredProjectEvent), read again when an upcaster
+   * made it (readProjectEvent: an exact check, or zod, which refuses a bad one loudly).
+   */
+  projectEvent(event: StoredEvent): ProjectEvent {
+    if (this.read?.event === event) return this.read.domainEvent;
+    const domainEvent = this.upcast === event ? readProjectEvent(event.type, event.data) : readStoredProjectEvent(event.type, event.data);
+    this.read = { event, domainEvent };
+    return domainEvent;
+  }
 
   projectStep(event: StoredEvent): ProjectStep {
     if (this.lastEvent === event && this.lastStep) return this.lastStep;
-    const domainEvent = readProjectEvent(event.type, event.data);
+    const domainEvent = this.projectEvent(event);
     const folded = this.projects.get(event.streamId);
     const before = folded?.state ?? initialProjectState();
     const after = evolveProject(before, domainEvent);

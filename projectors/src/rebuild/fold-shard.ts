@@ -124,6 +124,7 @@ export class FoldShard {
       for (let i = 0; i < opened.length; i++) {
         // The opener hands back the very data object it was given when it had nothing to change.
         this.foldingAsStored = opened[i]!.data === stored[i]!.data ? opened[i]! : null;
+        if (opened[i]!.schemaVersion !== stored[i]!.schemaVersion) this.shared.upcasting(opened[i]!);
         this.foldOne(opened[i]!, events[at + i]!.last === true);
       }
       this.joinChunk();

@@ -42,43 +42,65 @@ export async function localShard(pool: Pool, targets: ShardTarget[], lookup: (na
 const IN_FLIGHT = 2;
 
 /**
- * One shard in a worker thread (fold-worker.ts), fed pages by message; started from the bundled
- * worker (worker-bundle.ts) when there is one, else through tsx's loader.
+ * One shard in a worker thread (fold-worker.ts), fed pages by message. The thread is taken from
+ * the process's idle ones (kept between rebuilds: a warm rebuild pays no thread start, and folds
+ * with code the thread has compiled already), or started from the bundled worker
+ * (worker-bundle.ts) when there is one, else through tsx's loader. A shard that finished gives its
+ * thread back; one that failed or was given up ends it.
  */
 export async function threadShard(databaseUrl: string, targets: ShardTarget[], bundle: string | null): Promise<Shard> {
-  const keks = processKeyEncryptionKeys();
-  const workerData: WorkerInput = { databaseUrl, targets, keyFile: keks instanceof FileKeyEncryptionKeys ? keks.path : null };
-  const worker = bundle ? new Worker(bundle, { workerData }) : new Worker(workerBootstrap(), { eval: true, workerData });
+  const worker = takeWorker(bundle);
   let failure: Error | null = null;
   let inFlight = 0;
   let waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
   let finished: { resolve: (handled: Record<string, number>) => void; reject: (error: Error) => void } | null = null;
+  let reusable = false;
   const fail = (error: Error) => {
     failure ??= error;
     for (const waiter of waiting) waiter.reject(error);
     waiting = [];
     finished?.reject(error);
   };
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: FromWorker) => {
-      if (message.kind === 'ready') resolve();
-      else if (message.kind === 'added') {
-        inFlight--;
-        waiting.shift()?.resolve();
-      } else if (message.kind === 'finished') finished?.resolve(message.handled);
-      else {
-        reject(new Error(message.message));
-        fail(new Error(message.message));
-      }
-    });
-    worker.on('error', (error) => {
-      reject(error);
-      fail(error);
-    });
-    worker.on('exit', (code) => fail(new Error(`rebuild worker exited (${code})`)));
-  });
-  await ready;
+  let readyNow: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  const onMessage = (message: FromWorker) => {
+    if (message.kind === 'ready') readyNow?.resolve();
+    else if (message.kind === 'added') {
+      inFlight--;
+      waiting.shift()?.resolve();
+    } else if (message.kind === 'finished') {
+      reusable = true;
+      finished?.resolve(message.handled);
+    } else {
+      readyNow?.reject(new Error(message.message));
+      fail(new Error(message.message));
+    }
+  };
+  const onError = (error: Error) => {
+    readyNow?.reject(error);
+    fail(error);
+  };
+  const onExit = (code: number) => onError(new Error(`rebuild worker exited (${code})`));
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
   const post = (message: ToWorker) => worker.postMessage(message);
+  const close = async () => {
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    if (reusable && !failure) giveBack(bundle, worker);
+    else await worker.terminate();
+  };
+  const input: WorkerInput = { databaseUrl, targets, keyFile: keyFileOfThisProcess() };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      readyNow = { resolve, reject };
+      post({ kind: 'begin', input });
+    });
+  } catch (error) {
+    await close();
+    throw error;
+  }
   // A worker is sent its first page once the tables exist: a promise cannot cross to its thread.
   let tablesReady: Promise<unknown> = Promise.resolve();
   return {
@@ -98,10 +120,49 @@ export async function threadShard(databaseUrl: string, targets: ShardTarget[], b
         finished = { resolve, reject };
         post({ kind: 'finish' });
       }),
-    close: async () => {
-      await worker.terminate();
-    },
+    close,
   };
+}
+
+/** Worker threads between rebuilds, by the module they run (a bundle's path, or '' for tsx). */
+const idleWorkers = new Map<string, Worker[]>();
+
+function takeWorker(bundle: string | null): Worker {
+  const worker = idleWorkers.get(bundle ?? '')?.pop() ?? newWorker(bundle);
+  worker.ref();
+  return worker;
+}
+
+function newWorker(bundle: string | null): Worker {
+  const worker = bundle ? new Worker(bundle) : new Worker(workerBootstrap(), { eval: true });
+  // A thread that exits while idle (it should not) is not handed out again.
+  worker.once('exit', () => {
+    const idle = idleWorkers.get(bundle ?? '') ?? [];
+    if (idle.includes(worker)) idle.splice(idle.indexOf(worker), 1);
+  });
+  return worker;
+}
+
+/** An idle thread does not keep the process alive. */
+function giveBack(bundle: string | null, worker: Worker): void {
+  const idle = idleWorkers.get(bundle ?? '') ?? [];
+  idleWorkers.set(bundle ?? '', idle);
+  idle.push(worker);
+  worker.unref();
+}
+
+/**
+ * The file of the key-encryption keys this process opened, for a worker to open too; none when
+ * it opened none (a log without sealed data folds without them, here as in the worker).
+ */
+function keyFileOfThisProcess(): string | null {
+  let keks: ReturnType<typeof processKeyEncryptionKeys>;
+  try {
+    keks = processKeyEncryptionKeys();
+  } catch {
+    return null;
+  }
+  return keks instanceof FileKeyEncryptionKeys ? keks.path : null;
 }
 
 /**

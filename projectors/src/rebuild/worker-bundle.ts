@@ -15,7 +15,15 @@ import { fileURLToPath } from 'node:url';
  * node_modules/.cache, named by its content, written once per version of the code. Null when it cannot be
  * made (no esbuild, a read-only node_modules): the caller starts workers through tsx instead.
  */
-export async function workerBundle(): Promise<string | null> {
+export function workerBundle(): Promise<string | null> {
+  // Once per process: the code does not change under a running process, and the build takes a while.
+  bundled ??= buildWorkerBundle();
+  return bundled;
+}
+
+let bundled: Promise<string | null> | null = null;
+
+async function buildWorkerBundle(): Promise<string | null> {
   try {
     const { build } = await import('esbuild');
     const entry = fileURLToPath(new URL('./fold-worker.ts', import.meta.url));

@@ -31,6 +31,25 @@ async function storeVersionOnePayment(): Promise<void> {
 }
 
 describe('upcasting old event versions', () => {
+  it('a rebuild reads again what an upcaster changed: a version-1 payment whose upcast is not a payment stops it loudly, and nothing is swapped in', { timeout: 300_000 }, async () => {
+    // Its own database: the bad event stays in the log.
+    const bad = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
+    try {
+      const badStream = 'project-bad1';
+      await appendDomainEvents(bad.pool, badStream, [projectCreated({ projectId: 'bad1', ownerId: 'u-old', at: at(0) }), e.submitted(at(1), 'u-old')]);
+      // The upcaster adds the charge id; the amount was never a number.
+      const data = { amount: 'twenty', partial: true, remaining: 34000, details: 'check #1', at: at(4), by: 'u-old' };
+      await new PostgresEventStore(bad.pool).appendToStream(badStream, [
+        { id: randomUUID(), type: 'PaymentRecorded', schemaVersion: 1, data, metadata: { actor: 'u-old', correlationId: randomUUID(), causationId: null, occurredAt: at(4) } },
+      ]);
+      const projects = allProjections.filter((projection) => projection.name === 'projects');
+      await expect(rebuildAll({ pool: bad.pool, eventStore: new UpcastingEventStore(new PostgresEventStore(bad.pool)) }, projects)).rejects.toThrow(/projects.*PaymentRecorded|amount/s);
+      expect((await bad.pool.query('SELECT count(*)::int AS n FROM project_details')).rows[0].n).toBe(0);
+    } finally {
+      await bad.drop();
+    }
+  });
+
   it('replays version-1 events through the current projections and deciders', { timeout: 300_000 }, async () => {
     const history: ProjectEvent[] = [
       projectCreated({ projectId: 'old1', ownerId: 'u-old', at: at(0) }),

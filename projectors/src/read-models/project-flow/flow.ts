@@ -76,6 +76,15 @@ export const NO_PRODUCT_TYPE = '-';
 
 const DAY_MS = 86_400_000;
 /** Days between two instants, to two decimals. */
+/**
+ * A stretch that ends at \`at\`. A function of the module, not a closure made per event: under tsx
+ * (the CLI, the embedded shop) every closure made gets its name set again, which a rebuild's
+ * profile showed as 1% of the folding thread.
+ */
+function closeStretch(stretches: Stretch[], at: string, measure: string, since: string): void {
+  stretches.push({ measure, started: since, ended: at, days: daysBetween(since, at) });
+}
+
 export const daysBetween = (from: string, to: string): number => Math.round(((Date.parse(to) - Date.parse(from)) / DAY_MS) * 100) / 100;
 
 /**
@@ -107,10 +116,9 @@ export function flowStep(flow: ProjectFlow | undefined, event: ProjectEvent): { 
   }
   if (!flow) return { flow, stretches: [] };
   const stretches: Stretch[] = [];
-  const close = (measure: string, since: string) => stretches.push({ measure, started: since, ended: at, days: daysBetween(since, at) });
   const next = nextState(event, flow.state);
   if (next !== null && next !== flow.state) {
-    close(`state ${flow.state}`, flow.stateSince);
+    closeStretch(stretches, at, `state ${flow.state}`, flow.stateSince);
     flow.state = next;
     flow.stateSince = at;
   }
@@ -131,7 +139,7 @@ export function flowStep(flow: ProjectFlow | undefined, event: ProjectEvent): { 
     case 'PaymentRecorded':
       if (flow.paid === null) {
         flow.paid = at;
-        close('draft-to-paid', flow.started);
+        closeStretch(stretches, at, 'draft-to-paid', flow.started);
       }
       break;
     case 'ProductionStarted':
@@ -142,7 +150,7 @@ export function flowStep(flow: ProjectFlow | undefined, event: ProjectEvent): { 
     case 'ProjectCompleted':
     case 'ProjectArchived':
       if (flow.production !== null && flow.productionSince !== null) {
-        close(`production ${flow.production}`, flow.productionSince);
+        closeStretch(stretches, at, `production ${flow.production}`, flow.productionSince);
         const changed = event.type === 'ProductionStateChanged';
         flow.production = changed ? event.data.to : null;
         flow.productionSince = changed ? at : null;
@@ -151,7 +159,7 @@ export function flowStep(flow: ProjectFlow | undefined, event: ProjectEvent): { 
       break;
     case 'ProjectShipped':
       flow.shipped ??= at;
-      if (flow.paid !== null) close('paid-to-shipped', flow.paid);
+      if (flow.paid !== null) closeStretch(stretches, at, 'paid-to-shipped', flow.paid);
       break;
     case 'ProjectDeleted':
       flow.cancelled ??= at;

@@ -96,8 +96,8 @@ export const projectFlowBulk: BulkProjection = {
   create: () => {
     const flows = new Map<string, ProjectFlow>();
     return {
-      add: (event, _shared, sink) => {
-        const { flow, stretches } = flowStep(flows.get(event.streamId), readProjectEvent(event.type, event.data));
+      add: (event, shared, sink) => {
+        const { flow, stretches } = flowStep(flows.get(event.streamId), shared.projectEvent(event));
         if (flow) flows.set(event.streamId, flow);
         for (const stretch of stretches) sink.push('project_stretches', stretchRow(event, stretch));
       },
