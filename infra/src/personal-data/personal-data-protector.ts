@@ -16,8 +16,13 @@ export class PersonalDataProtector {
    * The events with their personal fields sealed under the key of the stream's subject: the
    * subject named by an event of the batch, else the one on record for the stream.
    * Also gives the subject the stream has after the batch, to record once it is stored.
+   * `keyFor` gives a person's key (by default made and stored on first use).
    */
-  async protect(streamId: string, events: NewEvent[]): Promise<{ events: NewEvent[]; subject: string | null }> {
+  async protect(
+    streamId: string,
+    events: NewEvent[],
+    keyFor: (personId: string) => Promise<DataKey> = (personId) => this.keys.keyFor(personId),
+  ): Promise<{ events: NewEvent[]; subject: string | null }> {
     let subject: string | null | undefined;
     const keys = new Map<string, Promise<DataKey>>(); // one key look-up per person per append
     const sealed: NewEvent[] = [];
@@ -33,7 +38,7 @@ export class PersonalDataProtector {
         continue;
       }
       const person = subject;
-      if (!keys.has(person)) keys.set(person, this.keys.keyFor(person));
+      if (!keys.has(person)) keys.set(person, keyFor(person));
       sealed.push({ ...event, data: sealFields(event, person, await keys.get(person)!) });
     }
     const named = events.reduce<string | null>((last, event) => subjectNamedBy(event.type, event.data) ?? last, null);
