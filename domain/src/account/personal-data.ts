@@ -52,24 +52,58 @@ export function subjectNamedBy(type: string, data: Record<string, unknown>): str
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Applies `replace` to every personal string leaf of an event's data; a new object, the input is untouched. */
+/**
+ * Applies `replace` to every personal string leaf of an event's data; a new object, the input is
+ * untouched. Copy-on-write: each object on the way to a changed field is copied once, however many
+ * of its fields change (an address's five fields: one copy of it, not five of every level).
+ */
 export function mapPersonalFields(type: string, data: Record<string, unknown>, replace: (value: string, path: string) => string): Record<string, unknown> {
-  const paths = personalFields[type];
+  const paths = splitPaths(type);
   if (!paths) return data;
-  let result = data;
-  for (const path of paths) result = mapAt(result, path.split('.'), (value) => replace(value, path));
-  return result;
+  const copies = new Map<Record<string, unknown>, Record<string, unknown>>();
+  const copyOf = (original: Record<string, unknown>) => {
+    let copy = copies.get(original);
+    if (!copy) copies.set(original, (copy = { ...original }));
+    return copy;
+  };
+  for (const { path, keys } of paths) {
+    const chain = objectsAlong(data, keys);
+    const leaf = keys[keys.length - 1]!;
+    const holder = chain?.[chain.length - 1];
+    const value = holder && leaf in holder ? holder[leaf] : undefined;
+    if (!chain || typeof value !== 'string') continue;
+    let copy = copyOf(chain[0]!);
+    for (let level = 1; level < chain.length; level++) copy = copy[keys[level - 1]!] = copyOf(chain[level]!);
+    copy[leaf] = replace(value, path);
+  }
+  return copies.get(data) ?? data;
+}
+
+/** The objects from `data` down to the one holding the path's last key; null where the path leaves objects. */
+function objectsAlong(data: Record<string, unknown>, keys: readonly string[]): Record<string, unknown>[] | null {
+  const chain = [data];
+  let node = data;
+  for (let level = 0; level < keys.length - 1; level++) {
+    const key = keys[level]!;
+    const next = key in node ? node[key] : undefined;
+    if (!next || typeof next !== 'object' || Array.isArray(next)) return null;
+    node = next as Record<string, unknown>;
+    chain.push(node);
+  }
+  return chain;
+}
+
+const split = new Map<string, ReadonlyArray<{ path: string; keys: readonly string[] }>>();
+
+function splitPaths(type: string): ReadonlyArray<{ path: string; keys: readonly string[] }> | undefined {
+  const paths = personalFields[type];
+  if (!paths) return undefined;
+  let known = split.get(type);
+  if (!known) split.set(type, (known = paths.map((path) => ({ path, keys: path.split('.') }))));
+  return known;
 }
 
 /** The event's data with every personal field present replaced by ERASED. */
 export const erasePersonalFields = (type: string, data: Record<string, unknown>): Record<string, unknown> =>
   mapPersonalFields(type, data, () => ERASED);
 
-function mapAt(object: Record<string, unknown>, keys: string[], replace: (value: string) => string): Record<string, unknown> {
-  const [key, ...rest] = keys;
-  if (key === undefined || !(key in object)) return object;
-  const value = object[key];
-  if (rest.length === 0) return typeof value === 'string' ? { ...object, [key]: replace(value) } : object;
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return object;
-  return { ...object, [key]: mapAt(value as Record<string, unknown>, rest, replace) };
-}

@@ -27,6 +27,20 @@ interface EventRow {
   metadata: StoredEvent['metadata'];
 }
 
+/** What a sealed append stores beside its events (personal-data/protected-event-store.ts). */
+export interface PersonalDataWrites {
+  /** A data key made for a person this writer found no key of, wrapped under `kekId`. */
+  newKey: { personId: string; wrapped: Buffer; kekId: string } | null;
+  /** The stream's subject after the append, when the append names one. */
+  subject: string | null;
+}
+
+/** A person's row in personal_data_keys as a refused key insert found it. */
+export interface FoundKeyRow {
+  dataKey: Buffer | null;
+  kekId: string | null;
+}
+
 export interface PostgresEventStoreOptions {
   /** Fault injection for tests: runs inside the append transaction just before COMMIT. */
   beforeCommit?: () => Promise<void>;
@@ -44,6 +58,46 @@ const READ_ALL_SQL = `
      AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
    ORDER BY events.transaction_id, events.global_position
    LIMIT $3`;
+
+interface AppendRow {
+  outcome: 'ok' | 'duplicate' | 'conflict' | 'key_not_made';
+  revision: string;
+  found_key?: Buffer | null;
+  found_kek?: string | null;
+  found?: boolean;
+}
+
+async function callAppend(
+  db: Pool | PoolClient,
+  fn: 'shop_append_events' | 'shop_append_sealed_events',
+  streamId: string,
+  events: NewEvent[],
+  expected: ExpectedRevision,
+  extra: unknown[],
+): Promise<AppendRow> {
+  const sealed = fn === 'shop_append_sealed_events';
+  const result = await db.query<AppendRow>(
+    `SELECT outcome, revision::text AS revision${sealed ? ', found_key, found_kek, found' : ''}
+       FROM ${fn}($1, $2, $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[]${sealed ? ', $8, $9::bytea, $10, $11' : ''})`,
+    [
+      streamId,
+      String(expected),
+      events.map((event) => event.id),
+      events.map((event) => event.type),
+      events.map((event) => event.schemaVersion ?? 1),
+      events.map((event) => JSON.stringify(event.data)),
+      events.map((event) => JSON.stringify(event.metadata)),
+      ...extra,
+    ],
+  );
+  return result.rows[0]!;
+}
+
+function appended(streamId: string, expected: ExpectedRevision, row: AppendRow): AppendResult {
+  const revision = Number(row.revision);
+  if (row.outcome === 'conflict') throw new ConcurrencyError(streamId, expected, revision >= 0 ? revision : null);
+  return { nextRevision: revision };
+}
 
 export class PostgresEventStore implements EventStore {
   constructor(
@@ -71,24 +125,40 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
+  /**
+   * A sealed append's events with what it stores beside them, in one transaction and one round
+   * trip (decision 0241): a new person's data key, the stream's subject. `keyNotMade` when the key
+   * was not stored (the person has a row, or the key-encryption key moved on): nothing was
+   * appended, and it holds that person's row (null: none).
+   */
+  async appendWithPersonalData(
+    streamId: string,
+    events: NewEvent[],
+    { expectedRevision = 'any' }: { expectedRevision?: ExpectedRevision },
+    writes: PersonalDataWrites,
+  ): Promise<AppendResult | { keyNotMade: FoundKeyRow | null }> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const { newKey, subject } = writes;
+    const extra = [newKey?.personId ?? null, newKey?.wrapped ?? null, newKey?.kekId ?? null, subject];
+    // The row is read after the commit: a refused revision still stored the key (it goes first).
+    const run = (db: Pool | PoolClient) => callAppend(db, 'shop_append_sealed_events', streamId, events, expectedRevision, extra);
+    const { beforeCommit } = this.options;
+    const row = beforeCommit
+      ? await inTransaction(this.pool, async (client) => {
+          const outcome = await run(client);
+          await beforeCommit();
+          return outcome;
+        })
+      : await run(this.pool);
+    if (row.outcome === 'key_not_made') return { keyNotMade: row.found ? { dataKey: row.found_key ?? null, kekId: row.found_kek ?? null } : null };
+    const result = appended(streamId, expectedRevision, row);
+    appendSignalFor(this.pool).appended();
+    return result;
+  }
+
   /** One round trip: the stored function does the locking, checks and inserts (see its migration). */
   private async append(db: Pool | PoolClient, streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const result = await db.query<{ outcome: 'ok' | 'duplicate' | 'conflict'; revision: string }>(
-      'SELECT outcome, revision::text AS revision FROM shop_append_events($1, $2, $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[])',
-      [
-        streamId,
-        String(expected),
-        events.map((event) => event.id),
-        events.map((event) => event.type),
-        events.map((event) => event.schemaVersion ?? 1),
-        events.map((event) => JSON.stringify(event.data)),
-        events.map((event) => JSON.stringify(event.metadata)),
-      ],
-    );
-    const row = result.rows[0]!;
-    const revision = Number(row.revision);
-    if (row.outcome === 'conflict') throw new ConcurrencyError(streamId, expected, revision >= 0 ? revision : null);
-    return { nextRevision: revision };
+    return appended(streamId, expected, await callAppend(db, 'shop_append_events', streamId, events, expected, []));
   }
 
   async readStream(streamId: string, { fromRevision = 0, maxCount = 1_000_000 } = {}): Promise<StoredEvent[]> {

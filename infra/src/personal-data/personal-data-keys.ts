@@ -6,6 +6,14 @@ import { processKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encrypti
 /** A person's data key, or 'erased' once it was destroyed. */
 export type DataKey = Buffer | 'erased';
 
+/** A data key made for a person, wrapped, not yet stored. */
+export interface NewDataKey {
+  personId: string;
+  dataKey: Buffer;
+  wrapped: Buffer;
+  kekId: string;
+}
+
 /** Where an erasure tells every process to forget a cached key (LISTEN/NOTIFY). */
 const ERASED_CHANNEL = 'personal_data_erased';
 
@@ -95,6 +103,46 @@ export class PersonalDataKeys {
       this.wrappingKek = null;
     }
     throw new Error('the key-encryption key changed three times while a data key was made');
+  }
+
+  /** The person's key when this process holds it (cached), without a look-up. */
+  cachedKey(personId: string): DataKey | undefined {
+    return this.cache.get(personId);
+  }
+
+  /** Where invalidations stand; what a caller read before a later value may not be cached. */
+  get invalidations(): number {
+    return this.generation;
+  }
+
+  /**
+   * A new key for a person this process knows no key of, wrapped under the database's
+   * key-encryption key as last read, not stored: the sealed append stores it with its events or
+   * finds the person's row instead (decision 0241). No round trip once the wrapping key is known.
+   */
+  async newKey(personId: string): Promise<NewDataKey> {
+    const dataKey = randomBytes(32);
+    const remembered = this.wrappingKek;
+    const kekId = remembered ?? (await this.readWrappingKek());
+    try {
+      return { personId, dataKey, kekId, wrapped: (await this.keks.wrap(dataKey, personId, kekId)).wrapped };
+    } catch (error) {
+      if (remembered === null) throw error;
+      // Retired and destroyed by a purge since: the database's key, once more.
+      this.wrappingKek = null;
+      return this.newKey(personId);
+    }
+  }
+
+  /** A key the append stored (`made`), or the person's row it found instead (null: none, the key-encryption key moved on). */
+  async settle(made: NewDataKey, found: { dataKey: Buffer | null; kekId: string | null } | null | 'stored', invalidations: number): Promise<DataKey | null> {
+    if (found === null) {
+      this.wrappingKek = null;
+      return null;
+    }
+    const key = found === 'stored' ? made.dataKey : await this.opened({ person_id: made.personId, data_key: found.dataKey, kek_id: found.kekId });
+    if (this.listening && invalidations === this.generation) this.cache.set(made.personId, key);
+    return key;
   }
 
   /** Crypto-shredding: the key is gone for good; a tombstone row remembers that the person was erased (and under which key-encryption key the key was, for the purge). */

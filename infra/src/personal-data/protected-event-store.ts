@@ -1,4 +1,6 @@
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from '../event-store/event-store.js';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadAllOptions, type StoredEvent, type SubscribeOptions, type Subscription } from '../event-store/event-store.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import type { DataKey, NewDataKey } from './personal-data-keys.js';
 import type { PersonalDataProtector } from './personal-data-protector.js';
 
 /**
@@ -14,10 +16,47 @@ export class ProtectedEventStore implements EventStore {
   ) {}
 
   async appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    if (this.inner instanceof PostgresEventStore) return this.appendInOneStatement(this.inner, streamId, events, options ?? {});
     const { events: sealed, subject } = await this.protector.protect(streamId, events);
     const result = await this.inner.appendToStream(streamId, sealed, options);
     if (subject !== null) await this.protector.keys.setSubject(streamId, subject);
     return result;
+  }
+
+  /**
+   * On PostgreSQL, one round trip for a person this process already holds the key of or who is
+   * new to the shop (decision 0241): a new person's key is made here, the events sealed with it,
+   * and the store inserts key, events and subject together. When the person turns out to have a
+   * row (a key made elsewhere, an erasure), nothing was appended: seal with that and append again.
+   */
+  private async appendInOneStatement(store: PostgresEventStore, streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    const keys = this.protector.keys;
+    const found = new Map<string, DataKey>();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const invalidations = keys.invalidations;
+      let made: NewDataKey | null = null;
+      const { events: sealed, subject } = await this.protector.protect(streamId, events, async (personId) => {
+        const known = found.get(personId) ?? keys.cachedKey(personId);
+        if (known) return known;
+        // One new key goes with the append; a second new person in the same append (rare) is stored first, as before.
+        if (made) return keys.keyFor(personId);
+        made = await keys.newKey(personId);
+        return made.dataKey;
+      });
+      const newKey = made as NewDataKey | null;
+      const outcome = await store.appendWithPersonalData(streamId, sealed, options, { newKey, subject }).catch(async (error: unknown) => {
+        // A refused revision: the key went in all the same (it is stored before the events).
+        if (newKey && error instanceof ConcurrencyError) await keys.settle(newKey, 'stored', invalidations);
+        throw error;
+      });
+      if (!('keyNotMade' in outcome)) {
+        if (newKey) await keys.settle(newKey, 'stored', invalidations);
+        return outcome;
+      }
+      const key = await keys.settle(newKey!, outcome.keyNotMade, invalidations);
+      if (key) found.set(newKey!.personId, key);
+    }
+    throw new Error('the key-encryption key changed three times while a data key was made');
   }
 
   async readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<StoredEvent[]> {

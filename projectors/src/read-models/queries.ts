@@ -11,3 +11,4 @@ export * from './notifications/queries.js';
 export * from './catalogue/queries.js';
 export * from './time-travel/project-as-of.js';
 export * from './personal-data/events-naming.js';
+export { countsFromDetailsSql } from './projects/counts.js';

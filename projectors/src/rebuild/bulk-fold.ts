@@ -21,6 +21,11 @@ export interface BulkProjection {
    * which must give exactly the row the fold would write. Such rows go to `RowSink.pushFromTheLog`.
    */
   fromTheLog?: Readonly<Record<string, string>>;
+  /**
+   * Tables of the projection the fold does not write: made by SQL from the schema's other tables
+   * once the load is over (before indexes), e.g. counts over the rows. The statement for a schema.
+   */
+  derived?: Readonly<Record<string, (schema: string) => string>>;
 }
 
 export interface BulkFold {

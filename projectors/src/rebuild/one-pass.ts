@@ -85,6 +85,7 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
       const events = await load(deps, targets, shards, end, options, report, revisions, tablesReady);
       await tablesReady;
       report('index', events);
+      await fillDerivedTables(deps.pool, targets);
       await completeStaging(deps.pool, targets, revisions);
       if (options.until) {
         report('done', events);
@@ -126,6 +127,13 @@ function targetOf(projection: Projection, options: OnePassOptions): Target {
   const label = options.label ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const schema = options.until ? schemaName('asof', projection.name, options.until.toISOString().slice(0, 10)) : schemaName('rebuild', projection.name, label);
   return { projection, name: projection.name, schema, handles: projection.handles };
+}
+
+/** Tables made from the loaded ones (BulkProjection.derived), before any is indexed. */
+async function fillDerivedTables(pool: Pool, targets: readonly Target[]): Promise<void> {
+  for (const target of targets) {
+    for (const fill of Object.values(bulkOf(target.projection)?.derived ?? {})) await pool.query(fill(target.schema));
+  }
 }
 
 /** Indexes of every staging table, the largest tables first, a few at a time (the fold is over: the cores are free). */

@@ -6,7 +6,7 @@ import { findTimeline, listProjects } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { customerProjectRow } from './access.js';
-import { ProjectListDoc, ProjectListQuery } from './list-query.js';
+import { ProjectListDoc, ProjectListQuery, setListTotal } from './list-query.js';
 import { customerProject, projectSummary } from './project-shapes.js';
 import { ById } from '../openapi/params.js';
 import { CustomerProject, ProjectSummary, ProjectTimeline } from '../openapi/response-schemas.js';
@@ -38,7 +38,7 @@ export function customerProjectRoutes(deps: QueryDeps): Router {
       limit: query.limit,
       offset: query.offset,
     });
-    res.set('X-Total-Count', String(page.total)).json(page.views.map(projectSummary));
+    setListTotal(res, page).json(page.views.map(projectSummary));
   });
 
   const detail = async (req: Request, res: Response) => {

@@ -7,7 +7,7 @@ import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';
 import { anyProjectRow } from './access.js';
 import { auditLogInWords } from './audit-in-words.js';
-import { ProjectListDoc, ProjectListQuery } from './list-query.js';
+import { ProjectListDoc, ProjectListQuery, setListTotal } from './list-query.js';
 import { internalProject, projectSummary, shownCostOf } from './project-shapes.js';
 import { internalProjectInWords, withCustomer } from './people-shapes.js';
 import { peopleInWords } from './people.js';
@@ -46,7 +46,7 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     const { query } = parseRequest(ProjectListQuery, req);
     const page = await listProjects(deps.pool, { states: query.state, name: query.name, order: 'internal', limit: query.limit, offset: query.offset });
     const person = await peopleInWords(deps.pool, page.views.map((view) => view.user));
-    res.set('X-Total-Count', String(page.total)).json(page.views.map((view) => withCustomer(projectSummary(view), person(view.user))));
+    setListTotal(res, page).json(page.views.map((view) => withCustomer(projectSummary(view), person(view.user))));
   });
 
   documentRead(registry, {

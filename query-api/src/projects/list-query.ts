@@ -1,4 +1,6 @@
 import { ProjectState } from '@shop/domain';
+import type { ProjectPage } from '@shop/projectors/queries';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { StateListDoc } from '../openapi/params.js';
 
@@ -30,3 +32,11 @@ export const ProjectListDoc = z.object({
   limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).optional().describe(`Page size (default ${LIST_PAGE_DEFAULT})`),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional().describe('Rows to skip'),
 });
+
+/**
+ * The page's count: `X-Total-Count` when exact; a name search matching more projects than it
+ * counts says only `X-Total-Count-At-Least` (decision 0240), so no client shows a guess as a total.
+ */
+export function setListTotal(res: Response, page: ProjectPage): Response {
+  return page.exact ? res.set('X-Total-Count', String(page.total)) : res.set('X-Total-Count-At-Least', String(page.total));
+}

@@ -13,6 +13,7 @@ import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 import { byStream } from '../stream-batches.js';
 import { readProjectEvent } from '../read-project-event.js';
+import { countsFromDetailsSql, ProjectCountChanges } from './counts.js';
 
 /**
  * Project details and lists: folds each project stream with the domain's own `evolve` and stores
@@ -23,25 +24,33 @@ export const projectsProjection: Projection = {
   name: 'projects',
   version: 1,
   handles: projectEventTypes,
-  tables: ['project_details'],
+  tables: ['project_details', 'project_counts'],
   apply: async (client, event) => {
     const domainEvent = readProjectEvent(event.type, event.data);
     const before = await loadStreamState(client, event.streamId);
-    await saveProject(client, event, evolveProject(before, domainEvent));
+    const after = evolveProject(before, domainEvent);
+    await saveProject(client, event, after);
+    const counts = new ProjectCountChanges();
+    counts.move(before, after);
+    await counts.write(client);
   },
   // Same result in fewer round trips: every stream's state read once, folded, written once.
   applyMany: async (client, events) => {
     const groups = byStream(events);
     const states = await loadStreamStates(client, [...groups.keys()]);
     const rows: unknown[][] = [];
+    const counts = new ProjectCountChanges();
     for (const [streamId, group] of groups) {
-      let state = states.get(streamId) ?? initialProjectState();
+      const before = states.get(streamId) ?? initialProjectState();
+      let state = before;
       for (const event of group) state = evolveProject(state, readProjectEvent(event.type, event.data));
+      counts.move(before, state);
       const row = detailRow(streamId, group[group.length - 1]!.revision, state);
       if (row) rows.push(row);
     }
     // One statement for the batch: a round trip per stream was most of a live batch's time.
     for (let at = 0; at < rows.length; at += UPSERT_ROWS) await upsertDetails(client, rows.slice(at, at + UPSERT_ROWS));
+    await counts.write(client);
   },
 };
 
@@ -126,6 +135,8 @@ async function upsertDetails(client: PoolClient, rows: unknown[][]): Promise<voi
 export const projectsBulk: BulkProjection = {
   name: 'projects',
   columns: { project_details: DETAIL_COLUMNS },
+  // The counts are a sum over the rows the load wrote; the swap's catch-up then applies changes to both.
+  derived: { project_counts: countsFromDetailsSql },
   create: () => ({
     add: (event, shared) => void shared.projectStep(event),
     complete: function* (streamId, shared) {

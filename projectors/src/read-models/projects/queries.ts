@@ -1,5 +1,6 @@
 import { projectView, type ProjectState, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import type { Pool, PoolClient } from '@shop/infra';
+import { countLiveProjects } from './counts.js';
 
 type Db = Pool | PoolClient;
 
@@ -79,9 +80,16 @@ export async function findOrganizationProjects(db: Db, organizationId: string, s
 
 export interface ProjectPage {
   views: ProjectView[];
-  /** Rows matching the filter, for paging (X-Total-Count). */
+  /**
+   * Rows matching the filter, for paging (X-Total-Count): exact, or, for a name search matching
+   * more than NAME_SEARCH_COUNT_LIMIT projects, that limit with `exact` false (decision 0240).
+   */
   total: number;
+  exact: boolean;
 }
+
+/** A name search counts its matches up to here; past it the count would cost a scan of every row. */
+export const NAME_SEARCH_COUNT_LIMIT = 1000;
 
 /**
  * One page of a list in its SPEC §4 order, sorted and paged by the database on the columns
@@ -116,9 +124,20 @@ export async function listProjects(
   );
   const views = page.rows.map((row) => viewOf(row.stream_state));
   // A page short of the limit shows the end of the list: its total is known without counting.
-  if (views.length < filter.limit && (views.length > 0 || filter.offset === 0)) return { views, total: filter.offset + views.length };
-  const count = await db.query<{ total: string }>(`SELECT count(*) AS total FROM project_details WHERE ${whereSql}`, values);
-  return { views, total: Number(count.rows[0]?.total ?? 0) };
+  if (views.length < filter.limit && (views.length > 0 || filter.offset === 0)) return { views, total: filter.offset + views.length, exact: true };
+  return { views, ...(await countMatches(db, filter, whereSql, values)) };
+}
+
+/**
+ * The staff list unfiltered or by state: the sum of the projection's counts. A customer's list:
+ * an exact count over its owner index. A name search: exact up to NAME_SEARCH_COUNT_LIMIT.
+ */
+async function countMatches(db: Db, filter: ProjectListPageFilter, whereSql: string, values: unknown[]): Promise<{ total: number; exact: boolean }> {
+  if (!filter.name && !filter.visibleTo && !filter.visibleToMember) return { total: await countLiveProjects(db, filter.states ?? []), exact: true };
+  const limit = filter.name ? `LIMIT ${NAME_SEARCH_COUNT_LIMIT + 1}` : '';
+  const count = await db.query<{ total: string }>(`SELECT count(*) AS total FROM (SELECT 1 FROM project_details WHERE ${whereSql} ${limit}) AS matches`, values);
+  const total = Number(count.rows[0]?.total ?? 0);
+  return total > NAME_SEARCH_COUNT_LIMIT && filter.name ? { total: NAME_SEARCH_COUNT_LIMIT, exact: false } : { total, exact: true };
 }
 
 /** The live organizations user `$n` is a member of (as organizationIdsOf reads them). */

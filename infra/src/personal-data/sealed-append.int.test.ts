@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { ERASED } from '@shop/domain';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ConcurrencyError, type NewEvent } from '../event-store/event-store.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { personalDataKeysOf, protectPersonalData } from '../event-store/open-event-store.js';
+import type { Pool } from '../postgres/pool.js';
+import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { PersonalDataKeys } from './personal-data-keys.js';
+
+/**
+ * The sealed append in one statement (decision 0241): a new person's key, the events and the
+ * stream's subject go in together; a person who turns out to have a row is sealed with that.
+ */
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'));
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const address = { recipient_name: 'Grace Hopper', line1: '9 Compiler Row', city: 'Arlington', state: 'VA', postal_code: '22201' };
+const created = (ownerId: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'ProjectCreated',
+  data: { projectId: randomUUID(), ownerId, name: 'Sofa', shipping_notes: { shipping_address: address, delivery_type: 0 }, at: '2026-01-02T03:04:05.000Z', by: ownerId },
+  metadata: { actor: ownerId, correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-02T03:04:05.000Z' },
+});
+
+/** Statements the pool runs while `work` does, but the wake-up NOTIFY every append sends after its commit (bare ones too). */
+async function statementsDuring(pool: Pool, work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const query = pool.query.bind(pool);
+  (pool as { query: unknown }).query = (...args: Parameters<Pool['query']>) => {
+    seen.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string }).text));
+    return (query as (...a: unknown[]) => unknown)(...args);
+  };
+  try {
+    await work();
+  } finally {
+    (pool as { query: unknown }).query = query;
+  }
+  return seen.filter((sql) => !sql.startsWith('SELECT pg_notify'));
+}
+
+/** A reader with no cache of its own, as another process. */
+const elsewhere = () => protectPersonalData(new PostgresEventStore(db.pool), db.pool);
+
+describe('a sealed append on PostgreSQL', () => {
+  it('stores a new person key, events and subject in one statement, readable by another process', async () => {
+    const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool);
+    await personalDataKeysOf(store)!.listen();
+    try {
+      const owner = randomUUID();
+      const stream = `project-${randomUUID()}`;
+      const event = created(owner);
+      // The wrapping key is read once per process; after that a new person costs one statement.
+      await store.appendToStream(`project-${randomUUID()}`, [created(randomUUID())]);
+      const statements = await statementsDuring(db.pool, () => store.appendToStream(stream, [event], { expectedRevision: 'no_stream' }));
+      expect(statements, statements.join("\n---\n")).toHaveLength(1);
+      expect(statements[0]).toContain('shop_append_sealed_events');
+      expect(await new PersonalDataKeys(db.pool).streamsOf(owner)).toEqual([stream]);
+      expect((await elsewhere().readStream(stream))[0]!.data).toEqual(event.data);
+      // The key is cached: the next append of the same person is one statement too.
+      const again = await statementsDuring(db.pool, () => store.appendToStream(`project-${randomUUID()}`, [created(owner)]));
+      expect(again).toHaveLength(1);
+    } finally {
+      await personalDataKeysOf(store)!.unlisten();
+    }
+  });
+
+  it('seals with the key another process made, and erases for a person erased meanwhile', async () => {
+    const owner = randomUUID();
+    const other = elsewhere();
+    await other.appendToStream(`project-${randomUUID()}`, [created(owner)]);
+    const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool); // knows no key of this owner
+    const stream = `project-${randomUUID()}`;
+    const event = created(owner);
+    await store.appendToStream(stream, [event]);
+    expect((await other.readStream(stream))[0]!.data).toEqual(event.data);
+    expect((await db.pool.query('SELECT 1 FROM personal_data_keys WHERE person_id = $1', [owner])).rowCount).toBe(1);
+
+    const erased = randomUUID();
+    await new PersonalDataKeys(db.pool).destroy(erased); // a tombstone, never a new key
+    const late = `project-${randomUUID()}`;
+    await store.appendToStream(late, [created(erased)]);
+    const read = (await other.readStream(late))[0]!.data as { shipping_notes: { shipping_address: Record<string, string> } };
+    expect(read.shipping_notes.shipping_address.line1).toBe(ERASED);
+    expect((await db.pool.query('SELECT data_key FROM personal_data_keys WHERE person_id = $1', [erased])).rows).toEqual([{ data_key: null }]);
+  });
+
+  it('keeps the key of an append refused for its revision, so the next append of that person opens', async () => {
+    const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool);
+    await personalDataKeysOf(store)!.listen();
+    try {
+      const stream = `project-${randomUUID()}`;
+      await store.appendToStream(stream, [created(randomUUID())]);
+      const owner = randomUUID();
+      await expect(store.appendToStream(stream, [created(owner)], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await db.pool.query('SELECT 1 FROM personal_data_keys WHERE person_id = $1', [owner])).rowCount).toBe(1);
+      const next = `project-${randomUUID()}`;
+      const event = created(owner);
+      await store.appendToStream(next, [event]);
+      expect((await elsewhere().readStream(next))[0]!.data).toEqual(event.data);
+    } finally {
+      await personalDataKeysOf(store)!.unlisten();
+    }
+  });
+});
