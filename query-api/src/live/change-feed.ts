@@ -22,6 +22,8 @@ export interface ChangeFeedOptions {
 
 const CHANGES = 'shop_live_changes';
 const SESSION_ENDED = 'shop_session_ended';
+/** A rebuild swapped read-model tables in (projectors' swap-in.ts): every page reads again. */
+const RESET = 'shop_live_reset';
 const PAGE = 2000;
 
 /**
@@ -41,7 +43,7 @@ export class ChangeFeed {
   constructor(
     private readonly pool: Pool,
     private readonly logger: Logger,
-    private readonly handlers: { changes: (changes: LiveChange[]) => void; sessionEnded: (sid: string) => void },
+    private readonly handlers: { changes: (changes: LiveChange[]) => void; sessionEnded: (sid: string) => void; reset: () => void },
     private readonly options: ChangeFeedOptions = {},
   ) {}
 
@@ -137,6 +139,7 @@ export class ChangeFeed {
     client.on('notification', (message) => {
       if (message.channel === CHANGES) this.wake();
       else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
+      else if (message.channel === RESET) this.handlers.reset();
     });
     // A listener that loses its connection listens again on a new one; the poll covers the gap.
     client.on('error', (error) => {
@@ -144,7 +147,7 @@ export class ChangeFeed {
       this.releaseListener(error);
       setTimeout(() => void this.relisten(), 1000).unref();
     });
-    await client.query(`LISTEN ${CHANGES}; LISTEN ${SESSION_ENDED}`);
+    await client.query(`LISTEN ${CHANGES}; LISTEN ${SESSION_ENDED}; LISTEN ${RESET}`);
     this.listener = client;
   }
 

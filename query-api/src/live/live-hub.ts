@@ -35,7 +35,7 @@ export class LiveHub {
     private readonly logger: Logger,
     private readonly options: LiveHubOptions = {},
   ) {
-    this.feed = new ChangeFeed(pool, logger, { changes: (changes) => this.deliver(changes), sessionEnded: (sid) => this.endSession(sid) }, options);
+    this.feed = new ChangeFeed(pool, logger, { changes: (changes) => this.deliver(changes), sessionEnded: (sid) => this.endSession(sid), reset: () => this.reset() }, options);
     this.metrics.openStreams(() => this.streams.size);
   }
 
@@ -138,6 +138,18 @@ export class LiveHub {
     for (const user of addressees.users) for (const stream of this.byUser.get(user) ?? []) audience.add(stream);
     for (const organization of addressees.organizations) for (const stream of this.byOrganization.get(organization) ?? []) audience.add(stream);
     return audience;
+  }
+
+  /**
+   * Read-model tables were swapped in by a rebuild (no `live_changes` rows for what changed):
+   * every open page refetches all it shows, as after a resume from too long ago (decision 0171).
+   */
+  private reset(): void {
+    const text = sseMessage('reset', { position: this.feed.position });
+    for (const stream of this.streams) {
+      stream.write(text);
+      this.metrics.sent(1, text);
+    }
   }
 
   /** Closes the streams of an ended session (logout, erasure, password change elsewhere, expiry). */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '@shop/infra';
+import { allProjections, rebuildProjection } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';
 import { LiveClient } from '../../support/live-client.js';
 import type { TestShop } from '../../support/shop.js';
@@ -130,6 +132,19 @@ describe('GET /api/live/', () => {
     const metrics = await (await fetch(`${shop.url}/metrics`)).text();
     expect(metrics).toMatch(/live_streams_open 6/);
     expect(metrics).toMatch(/live_streams_refused_total\{limit="session"\} 1/);
+    await closeAll();
+  });
+
+  it('tells every open stream to reset when a rebuild swaps a read model in (it writes no changes)', async () => {
+    const [sams, staffs] = [await openLive(sam.client), await openLive(staff)];
+    const projects = allProjections.find((projection) => projection.name === 'projects')!;
+    await rebuildProjection({ pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool) }, projects);
+    for (const stream of [sams, staffs]) {
+      const reset = await stream.waitFor((message) => message.event === 'reset');
+      expect(reset.data.position).toEqual(expect.any(Number));
+      // No id: the client's Last-Event-ID stays the newest change it was told of.
+      expect(reset.id).toBeNull();
+    }
     await closeAll();
   });
 
