@@ -48,9 +48,12 @@ async function main() {
   try {
     if (only) rows.push(...(await runSection(only, adminUrl, quick)));
     else {
-      for (const [name] of sections) {
+      for (const [index, [name]] of sections.entries()) {
         await settle(adminUrl);
-        rows.push(...(await runInChild(name, adminUrl)));
+        rows.push(...(await runInChild(name, adminUrl).catch((error: unknown) => [failedRow(name, error)])));
+        // A full run takes long: the file keeps every finished section as it goes, so a run cut short keeps its figures.
+        const pending = sections.slice(index + 1).map(([later]) => later);
+        await writeFile(BENCHMARKS_FILE, toMarkdown(rows, quick, pending));
       }
     }
   } finally {
@@ -60,9 +63,14 @@ async function main() {
     console.log(JSON.stringify(rows));
     return;
   }
-  const table = toMarkdown(rows, quick);
-  console.log(table);
-  if (!only) await writeFile(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md'), table);
+  console.log(toMarkdown(rows, quick, []));
+}
+
+const BENCHMARKS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md');
+
+/** A section that failed still leaves a row saying so, and the run goes on to the next one. */
+function failedRow(section: string, error: unknown): Row {
+  return { section, case: 'the whole section', figures: `failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, ratio: '–' };
 }
 
 async function runSection(name: string, adminUrl: string, quick: boolean): Promise<Row[]> {
@@ -126,12 +134,13 @@ async function settle(adminUrl: string): Promise<void> {
   }
 }
 
-function toMarkdown(rows: Row[], quick: boolean): string {
+function toMarkdown(rows: Row[], quick: boolean, pending: string[]): string {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   return [
     `# Benchmarks`,
     ``,
-    `Run ${new Date().toISOString()}${quick ? ' (quick)' : ''} on ${machine}. All figures from one run on one PostgreSQL.`,
+    `Run ${new Date().toISOString()}${quick ? ' (quick)' : ''} on ${machine}. All figures from one run on one PostgreSQL.` +
+      (pending.length > 0 ? ` Still running (or cut short) before: ${pending.join(', ')}.` : ''),
     ``,
     `| section | case | figures | ratio |`,
     `|---|---|---|---|`,
