@@ -111,7 +111,10 @@ export async function listProjects(
     values.push(filter.visibleTo.ownerId, filter.visibleTo.organizationIds);
     where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);
   }
-  if (filter.visibleToMember) add((n) => `(owner_id = $${n} OR organization_id IN (${MEMBERSHIPS(n)}))`, filter.visibleToMember);
+  // ARRAY(...) is computed once before the scan, so the planner can OR the owner and organization
+  // indexes; \`IN (subquery)\` under an OR became a filter on every row of the ordering index (at
+  // 100,000 projects a customer's list fell from 533 to 49 req/s in the query bench).
+  if (filter.visibleToMember) add((n) => `(owner_id = $${n} OR organization_id = ANY(ARRAY(${MEMBERSHIPS(n)})))`, filter.visibleToMember);
   const o = filter.order;
   const whereSql = where.join(' AND ');
   // Two statements: the page walks the ordering index and stops after `limit` rows, which a
