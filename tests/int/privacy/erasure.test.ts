@@ -7,7 +7,8 @@ import { createLogger, embeddedConfigSchema, loadConfig, PostgresEventStore, pro
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, rebuildAll } from '@shop/projectors';
 import { startShop, type RunningShop } from '@shop/server';
-import { activationTokenFor, anonymous, completeFabric, loggedIn, staffClient, staffEnv } from '../commands/helpers.js';
+import { anonymous, staffClient, staffEnv } from '../commands/helpers.js';
+import { customerOrders } from './on-disk.js';
 import type { TestShop } from '../../support/shop.js';
 import { everyTableAsText, filesUnder, projectionsCaughtUp, tableSnapshot } from './support.js';
 
@@ -42,36 +43,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const png = () => new Blob([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0b00000000049454e44ae426082', 'hex')], { type: 'image/png' });
-
 describe('erasure of a customer who signed up, ordered and paid', () => {
   it('leaves no personal data in clear anywhere, keeps money and audit trail, and a rebuild gives the same tables', { timeout: 300_000 }, async () => {
     // Sign up, activate, order, upload a photo, get priced, invoiced, pay with the shipping address.
-    const customer = await anonymous(shop);
-    const signup = await customer.post('/api/users/', { email: person.email, name: person.name, phone: person.phone, password: person.password });
-    expect(signup.status, signup.text).toBe(201);
-    const userId = signup.body.user_id as string;
-    expect((await customer.put('/api/activation/', { activation_key: await activationTokenFor(shop, person.email) })).status).toBe(200);
-    Object.assign(customer, await loggedIn(shop, person.email, person.password));
-
-    const created = await customer.post('/api/projects/', { name: 'Bay window', fabrics: [completeFabric()] });
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id as string;
-    const form = new FormData();
-    form.set('fabric_id', 'f1');
-    form.set('image', png(), 'erin-sofa-photo.png');
-    expect((await customer.put(`/api/projects/${id}/upload/`, form)).status).toBe(200);
-    expect((await customer.put(`/api/projects/${id}/`, { state: 'R' })).body.state).toBe('R');
+    const { userId, projectId: id, client: customer } = await customerOrders(shop, { ...person, address, upload: 'erin-sofa-photo.png' }, true);
     const staff = await staffClient(shop);
-    const priced = await staff.put(`/api/internal/projects/${id}/`, {
-      fabrics: [{ ...completeFabric(), items: [{ ...completeFabric().items[0], unit_price: 10_000, yardage: 2 }] }],
-      shipping_cost: 0,
-    });
-    expect(priced.status, priced.text).toBe(200);
-    expect((await staff.put(`/api/internal/projects/${id}/`, { state: 'A' })).body.state).toBe('A');
-    expect((await staff.post(`/api/internal/projects/${id}/invoice/`, { message: 'Thank you!' })).status).toBe(200);
-    const paid = await customer.put(`/api/checkout/${id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { token: 'tok_sandbox_visa' } });
-    expect(paid.status, paid.text).toBe(200);
     await projectionsCaughtUp(db.pool);
     // The mail reactor wrote the activation and invoice mails for this person.
     expect((await filesUnder(path.join(dataDir, 'mail'))).some((file) => file.text.includes(person.email))).toBe(true);
