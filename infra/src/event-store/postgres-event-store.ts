@@ -48,14 +48,16 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
 }
 
-// Only rows written by transactions older than every transaction still in flight are
-// readable: a later commit can then never land before what a reader has already passed.
+// Only rows written by transactions older than every transaction still in flight that might
+// append here are readable: a later commit can then never land before what a reader has already
+// passed. Transactions of other databases and those marked shop_not_appending() hold no reader
+// back (shop_read_horizon, decision 0231).
 const READ_ALL_SQL = `
   SELECT global_position, transaction_id::text AS txid, event_id, stream_id, stream_revision,
          event_type, schema_version, data, metadata
     FROM events
    WHERE (transaction_id, global_position) > ($1::text::xid8, $2)
-     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     AND transaction_id < (SELECT shop_read_horizon())
    ORDER BY events.transaction_id, events.global_position
    LIMIT $3`;
 

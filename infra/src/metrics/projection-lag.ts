@@ -11,16 +11,16 @@ export interface ProjectionLag {
 }
 
 // Counted in the store's reading order and under the same visibility rule as readers
-// (pg_snapshot_xmin), so an event a projection cannot see yet does not count as lag.
+// (shop_read_horizon, decision 0231), so an event a projection cannot see yet does not count as lag.
 const LAG_SQL = `
   SELECT n.name,
          coalesce(c.global_position, 0) AS position,
          (SELECT count(*) FROM events e
            WHERE (e.transaction_id, e.global_position) > (coalesce(c.transaction_id, 0)::text::xid8, coalesce(c.global_position, 0))
-             AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()))::bigint AS lag_events,
+             AND e.transaction_id < (SELECT shop_read_horizon()))::bigint AS lag_events,
          (SELECT e.metadata ->> 'occurredAt' FROM events e
            WHERE (e.transaction_id, e.global_position) > (coalesce(c.transaction_id, 0)::text::xid8, coalesce(c.global_position, 0))
-             AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             AND e.transaction_id < (SELECT shop_read_horizon())
            ORDER BY e.transaction_id, e.global_position LIMIT 1) AS oldest_waiting
     FROM unnest($1::text[]) AS n(name)
     LEFT JOIN projection_checkpoints c ON c.name = n.name`;

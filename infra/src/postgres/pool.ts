@@ -15,11 +15,20 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
   return pool;
 }
 
+export interface TransactionOptions {
+  /**
+   * False for a transaction that never appends events (a projection's batch, a checkpoint): it says
+   * so first thing, in the same round trip as BEGIN, and readers of the log then need not wait for
+   * it to end (shop_read_horizon, decision 0231). An append in it is refused.
+   */
+  appendsEvents?: boolean;
+}
+
 /** Runs `work` in one transaction on one client; rolls back on any error. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(options.appendsEvents === false ? 'BEGIN; SELECT shop_not_appending()' : 'BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -5,7 +5,7 @@ import type { RawEvent } from './fold-shard.js';
 export interface PageRequest {
   after: RawEvent | null;
   limit: number;
-  /** Transactions from this id on were still in flight when the rebuild began (pg_snapshot_xmin). */
+  /** Transactions from this id on were still in flight when the rebuild began (shop_read_horizon, decision 0231). */
   horizon: string;
   until: Date | null;
   /** Each stream's last revision in the log, when known: the event that has it is marked `last`. */

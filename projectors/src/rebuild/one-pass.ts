@@ -269,7 +269,7 @@ interface LogEnd {
 async function readLogEnd(pool: Pool, until: Date | undefined): Promise<LogEnd> {
   const client = await pool.connect();
   try {
-    const { rows } = await client.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon');
+    const { rows } = await client.query<{ horizon: string }>('SELECT shop_read_horizon()::text AS horizon');
     const horizon = rows[0]!.horizon;
     if (until) return { horizon, lastRevisions: null };
     const streams = await client.query<[string, string]>({ text: 'SELECT stream_id, revision FROM streams', rowMode: 'array' });

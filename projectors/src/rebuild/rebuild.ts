@@ -94,7 +94,7 @@ function happenedBy(events: StoredEvent[], until: Date): StoredEvent[] {
 export async function countEvents(pool: Pool, until?: Date): Promise<number> {
   const result = await pool.query<{ count: string | number | bigint }>(
     `SELECT count(*)::bigint AS count FROM events
-      WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      WHERE transaction_id < (SELECT shop_read_horizon())
         AND ($1::timestamptz IS NULL OR (metadata ->> 'occurredAt')::timestamptz <= $1)`,
     [until ?? null],
   );

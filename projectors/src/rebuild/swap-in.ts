@@ -55,7 +55,7 @@ export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltP
     await moveBookkeeping(client, rebuilt, retired[0]!, revisions);
     // Delivered at commit: the query API tells every open page to read again (query-api's change-feed.ts).
     await client.query(`SELECT pg_notify('shop_live_reset', $1)`, [rebuilt.map(({ projection }) => projection.name).join(',')]);
-  });
+  }, { appendsEvents: false });
   // Side by side: each drop removes its own tables' files, and the shop is already on the new ones.
   const leftovers = [...retired, ...rebuilt.map(({ schema }) => schema), revisions ?? revisionsSchema(rebuilt)];
   await Promise.all(leftovers.map((schema) => dropSchema(deps.pool, schema)));

@@ -85,7 +85,7 @@ export class EventRelay {
         const checkpoint = unsaved;
         if (!checkpoint) return;
         unsaved = null;
-        await inTransaction(this.deps.pool, (tx) => saveCheckpoint(tx, RELAY_CHECKPOINT, checkpoint)).catch((error: unknown) => {
+        await inTransaction(this.deps.pool, (tx) => saveCheckpoint(tx, RELAY_CHECKPOINT, checkpoint), { appendsEvents: false }).catch((error: unknown) => {
           unsaved ??= checkpoint; // tried again at the next tick
           this.deps.logger.warn({ err: error }, 'relay could not store its checkpoint; retrying');
         });

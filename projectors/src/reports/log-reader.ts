@@ -22,7 +22,7 @@ export async function readTheLog(pool: Pool, options: LogReadOptions, onPage: (e
   const reader = await pool.connect();
   try {
     await reader.query('SET default_transaction_read_only = on');
-    const { rows } = await reader.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon');
+    const { rows } = await reader.query<{ horizon: string }>('SELECT shop_read_horizon()::text AS horizon');
     const horizon = rows[0]!.horizon;
     const total = await countEvents(pool, options.asOf ?? undefined);
     const read = async (after: RawEvent | null) => {

@@ -3,6 +3,9 @@ import { saveCheckpoint } from './checkpoints.js';
 import { LiveChanges } from './live-changes.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
+// A projection's batch never appends: readers of the log need not wait for it (decision 0231).
+const READ_MODELS_ONLY = { appendsEvents: false } as const;
+
 export interface ApplyOptions {
   /** Redirects unqualified table names to fresh tables in this schema (rebuilds). */
   schema?: string;
@@ -30,7 +33,7 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
     await saveRevisions(client, name, events, revisions);
     if (options.saveGlobalCheckpoint !== false) await saveCheckpoint(client, name, last.checkpoint);
     return toApply.length;
-  });
+  }, READ_MODELS_ONLY);
 }
 
 /**
@@ -105,7 +108,7 @@ async function applyToAllOnce(
     // Last, so the lock that orders the live changes is held only for the commit.
     await live.record(client);
     return handled;
-  });
+  }, READ_MODELS_ONLY);
 }
 
 /**

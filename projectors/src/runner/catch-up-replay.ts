@@ -41,7 +41,7 @@ export async function measureBacklog(pool: Pool, from: GlobalCheckpoint): Promis
   try {
     const { rows } = await pool.query<{ behind: string; total: string }>(
       `SELECT count(*) FILTER (WHERE (transaction_id, global_position) > ($1::text::xid8, $2)) AS behind, count(*) AS total
-         FROM events WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
+         FROM events WHERE transaction_id < (SELECT shop_read_horizon())`,
       [String(from.transactionId), from.position],
     );
     return { behind: Number(rows[0]?.behind ?? 0), total: Number(rows[0]?.total ?? 0) };

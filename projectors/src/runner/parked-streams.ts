@@ -41,7 +41,7 @@ async function parkStream(pool: Pool, failure: ProjectionFailedError, schema?: s
          parked_error = EXCLUDED.parked_error, retry_requested_at = NULL`,
       [failure.projection, failure.event.streamId, failure.event.id, failure.event.type, failure.event.revision, causeOf(failure)],
     );
-  });
+  }, { appendsEvents: false });
 }
 
 const causeOf = (failure: ProjectionFailedError): string => (failure.cause instanceof Error ? failure.cause.message : String(failure.cause));
@@ -88,7 +88,7 @@ export async function retryParkedStream(pool: Pool, eventStore: EventStore, proj
       [projection.name, streamId, last?.revision ?? -1],
     );
     return 'applied';
-  });
+  }, { appendsEvents: false });
 }
 
 /**

@@ -12,6 +12,9 @@ export async function loadCatalogue(
   fabrics: readonly CatalogueFabric[] = seedFabrics,
 ): Promise<void> {
   await inTransaction(pool, async (client) => {
+    // Query processes starting together would each delete the rows they see and insert theirs:
+    // the second insert meets the first's rows (a duplicate key). One at a time, each sees the last.
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('shop_load_catalogue'))`);
     await client.query('DELETE FROM catalogue_products');
     await client.query('DELETE FROM catalogue_fabrics');
     await client.query('INSERT INTO catalogue_products (product_id, product) SELECT * FROM unnest($1::int[], $2::jsonb[])', [
@@ -22,5 +25,5 @@ export async function loadCatalogue(
       fabrics.map((fabric) => fabric.id),
       fabrics.map((fabric) => JSON.stringify(fabric)),
     ]);
-  });
+  }, { appendsEvents: false });
 }
