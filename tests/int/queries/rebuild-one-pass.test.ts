@@ -179,6 +179,24 @@ describe('one-pass rebuild', () => {
     }
   });
 
+  it("builds every table identical to the plain fold through the live path's batched applies (applyMany, batches of 2,000)", { timeout: 600_000 }, async () => {
+    // The careful path falls back to `apply` when `applyMany` throws: a throw here must fail the test, not hide.
+    const refused: unknown[] = [];
+    const deps = { pool: db.pool, eventStore: openEventStore({}, db.pool) };
+    for (const projection of allProjections) {
+      const applyMany = projection.applyMany;
+      const batched: Projection = {
+        ...projection,
+        applyMany: applyMany && (async (client, events) => applyMany(client, events).catch((error: unknown) => { refused.push(error); throw error; })),
+      };
+      const schema = `batched_${projection.name}`;
+      await createShadowTables(db.pool, schema, projection.tables);
+      await replayInto(deps, batched, schema, START, { total: 0, batchSize: 2000 });
+      expect(await digests(db.pool, schema, projection), projection.name).toEqual(plain.get(projection.name));
+    }
+    expect(refused).toEqual([]);
+  });
+
   it('with three workers, swapped in, leaves the live tables identical to the plain fold, reporting progress on /metrics', { timeout: 600_000 }, async () => {
     const metrics = createShopMetrics({ pool: db.pool, projections: allProjections.map((projection) => projection.name) });
     const progress: number[] = [];

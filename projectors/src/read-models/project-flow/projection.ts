@@ -1,4 +1,5 @@
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import { insertIntoTables } from '../batched-inserts.js';
 import { readProjectEvent } from '../read-project-event.js';
 import { rowPerStream, type BulkProjection, type TableRow } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
@@ -21,7 +22,12 @@ const FLOW_COLUMNS = [
   'production_state',
   'production_since',
 ] as const;
+const FLOW_TYPES = ['text', 'text', 'text', 'text', ...Array<string>(7).fill('timestamptz'), 'text', 'timestamptz', 'text', 'timestamptz'];
 const STRETCH_COLUMNS = ['event_id', 'measure', 'stream_id', 'started_at', 'ended_at', 'days'] as const;
+const STRETCH_TYPES = ['uuid', 'text', 'text', 'timestamptz', 'timestamptz', 'numeric'] as const;
+const FLOW_UPSERT = `ON CONFLICT (stream_id) DO UPDATE SET ${FLOW_COLUMNS.slice(1)
+  .map((column) => `${column} = EXCLUDED.${column}`)
+  .join(', ')}`;
 
 const flowRow = (streamId: string, flow: ProjectFlow): unknown[] => [
   streamId,
@@ -51,26 +57,48 @@ export const projectFlowProjection: Projection = {
   apply: async (client, event) => {
     const { flow, stretches } = flowStep(await readFlow(client, event.streamId), readProjectEvent(event.type, event.data));
     if (!flow) return;
-    const placeholders = FLOW_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
-    const updates = FLOW_COLUMNS.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(', ');
-    await client.query(`INSERT INTO project_flow (${FLOW_COLUMNS.join(', ')}) VALUES (${placeholders}) ON CONFLICT (stream_id) DO UPDATE SET ${updates}`, flowRow(event.streamId, flow));
-    for (const stretch of stretches) {
-      await client.query(`INSERT INTO project_stretches (${STRETCH_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6)`, stretchRow(event, stretch));
+    await writeFlows(client, [flowRow(event.streamId, flow)], stretches.map((stretch) => stretchRow(event, stretch)));
+  },
+  // The batch's flows read in one statement, folded in memory, written in one: event by event it
+  // was a read and an upsert per event, most of a live batch's time (docs/performance-log.md).
+  applyMany: async (client, events) => {
+    const flows = await readFlows(client, [...new Set(events.map((event) => event.streamId))]);
+    const changed = new Set<string>();
+    const stretchRows: unknown[][] = [];
+    for (const event of events) {
+      const { flow, stretches } = flowStep(flows.get(event.streamId), readProjectEvent(event.type, event.data));
+      if (!flow) continue;
+      flows.set(event.streamId, flow);
+      changed.add(event.streamId);
+      for (const stretch of stretches) stretchRows.push(stretchRow(event, stretch));
     }
+    await writeFlows(client, [...changed].map((streamId) => flowRow(streamId, flows.get(streamId)!)), stretchRows);
   },
 };
 
-/** The flow as the table holds it, times as the ISO text the events carry. */
+async function writeFlows(client: PoolClient, flowRows: unknown[][], stretchRows: unknown[][]): Promise<void> {
+  await insertIntoTables(client, [
+    { table: 'project_flow', columns: FLOW_COLUMNS, types: FLOW_TYPES, rows: flowRows, onConflict: FLOW_UPSERT },
+    { table: 'project_stretches', columns: STRETCH_COLUMNS, types: STRETCH_TYPES, rows: stretchRows },
+  ]);
+}
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+const READ_FLOWS = `SELECT stream_id, project_id, product_type, category, state, production_state,
+  ${['started_at', 'submitted_at', 'priced_at', 'approved_at', 'paid_at', 'shipped_at', 'cancelled_at', 'state_since', 'production_since'].map(ISO).join(', ')}
+  FROM project_flow WHERE stream_id = ANY($1)`;
+
 async function readFlow(client: PoolClient, streamId: string): Promise<ProjectFlow | undefined> {
-  const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
-  const { rows } = await client.query<Record<(typeof FLOW_COLUMNS)[number], string | null>>(
-    `SELECT project_id, product_type, category, state, production_state,
-            ${['started_at', 'submitted_at', 'priced_at', 'approved_at', 'paid_at', 'shipped_at', 'cancelled_at', 'state_since', 'production_since'].map(iso).join(', ')}
-       FROM project_flow WHERE stream_id = $1`,
-    [streamId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
+  return (await readFlows(client, [streamId])).get(streamId);
+}
+
+/** The flows as the table holds them, times as the ISO text the events carry, by stream. */
+async function readFlows(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectFlow>> {
+  const { rows } = await client.query<Record<(typeof FLOW_COLUMNS)[number], string | null>>(READ_FLOWS, [streamIds]);
+  return new Map(rows.map((row) => [row.stream_id!, flowOf(row)]));
+}
+
+function flowOf(row: Record<(typeof FLOW_COLUMNS)[number], string | null>): ProjectFlow {
   return {
     projectId: row.project_id!,
     productType: row.product_type!,

@@ -1,5 +1,6 @@
 import type { ProjectEvent } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
+import { insertIntoTables } from '../batched-inserts.js';
 import { readProjectEvent } from '../read-project-event.js';
 import { rowPerStream, type BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
@@ -14,7 +15,42 @@ export const revenueProjection: Projection = {
     if (event.type === 'PaymentRecorded') await recordPayment(client, event);
     else await recordProject(client, event);
   },
+  // A batch's projects and payments in one statement, the projects its payments name read in one.
+  applyMany: async (client, events) => {
+    const projects = new Map<string, string>();
+    const paid = events.filter((event) => event.type === 'PaymentRecorded').map((event) => event.streamId);
+    if (paid.length > 0) {
+      const known = await client.query<{ stream_id: string; project_id: string }>('SELECT stream_id, project_id FROM revenue_projects WHERE stream_id = ANY($1)', [paid]);
+      for (const row of known.rows) projects.set(row.stream_id, row.project_id);
+    }
+    const projectRows: unknown[][] = [];
+    const paymentRows: unknown[][] = [];
+    for (const event of events) {
+      if (event.type !== 'PaymentRecorded') {
+        const projectId = projectIdOf(event);
+        if (!projects.has(event.streamId)) projects.set(event.streamId, projectId);
+        projectRows.push([event.streamId, projectId]);
+        continue;
+      }
+      paymentRows.push(paymentRow(event, projects.get(event.streamId)));
+    }
+    await insertIntoTables(client, [
+      { table: 'revenue_projects', columns: PROJECT_COLUMNS, types: ['text', 'text'], rows: projectRows, onConflict: 'ON CONFLICT (stream_id) DO NOTHING' },
+      { table: 'revenue_payments', columns: PAYMENT_COLUMNS, types: PAYMENT_TYPES, rows: paymentRows },
+    ]);
+  },
 };
+
+const PROJECT_COLUMNS = ['stream_id', 'project_id'] as const;
+const PAYMENT_COLUMNS = ['event_id', 'stream_id', 'project_id', 'amount', 'partial', 'remaining', 'paid_at'] as const;
+const PAYMENT_TYPES = ['uuid', 'text', 'text', 'bigint', 'boolean', 'bigint', 'timestamptz'] as const;
+
+/** A payment's row; the stream must hold a project. */
+function paymentRow(event: StoredEvent, projectId: string | undefined): unknown[] {
+  const data = paymentOf(event);
+  if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
+  return [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at];
+}
 
 async function recordProject(client: PoolClient, event: StoredEvent): Promise<void> {
   await client.query('INSERT INTO revenue_projects (stream_id, project_id) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING', [
@@ -24,15 +60,8 @@ async function recordProject(client: PoolClient, event: StoredEvent): Promise<vo
 }
 
 async function recordPayment(client: PoolClient, event: StoredEvent): Promise<void> {
-  const data = paymentOf(event);
   const project = await client.query<{ project_id: string }>('SELECT project_id FROM revenue_projects WHERE stream_id = $1', [event.streamId]);
-  const projectId = project.rows[0]?.project_id;
-  if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
-  await client.query(
-    `INSERT INTO revenue_payments (event_id, stream_id, project_id, amount, partial, remaining, paid_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at],
-  );
+  await insertIntoTables(client, [{ table: 'revenue_payments', columns: PAYMENT_COLUMNS, types: PAYMENT_TYPES, rows: [paymentRow(event, project.rows[0]?.project_id)] }]);
 }
 
 // Read as every projection reads project events (readProjectEvent: an exact check, zod when it
@@ -70,10 +99,7 @@ export const revenueBulk: BulkProjection = {
           if (!projects.has(event.streamId)) projects.set(event.streamId, projectId);
           return;
         }
-        const data = paymentOf(event);
-        const projectId = projects.get(event.streamId);
-        if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
-        sink.push('revenue_payments', [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at]);
+        sink.push('revenue_payments', paymentRow(event, projects.get(event.streamId)));
       },
       ...rowPerStream(projects, (streamId, projectId) => ['revenue_projects', [streamId, projectId]]),
     };
