@@ -33,7 +33,12 @@ export interface PersonalDataWrites {
   newKey: { personId: string; wrapped: Buffer; kekId: string } | null;
   /** The stream's subject after the append, when the append names one. */
   subject: string | null;
+  /** The stream's recorded subject that events were sealed for (null: none was); the append stores nothing when it has changed. */
+  sealedFor: string | null;
 }
+
+/** What the sealed append raises when the stream's subject is no longer the one its events were sealed for. */
+const SUBJECT_CHANGED = 'SPD01';
 
 /** A person's row in personal_data_keys as a refused key insert found it. */
 export interface FoundKeyRow {
@@ -80,7 +85,7 @@ async function callAppend(
   const sealed = fn === 'shop_append_sealed_events';
   const result = await db.query<AppendRow>(
     `SELECT outcome, revision::text AS revision${sealed ? ', found_key, found_kek, found' : ''}
-       FROM ${fn}($1, $2, $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[]${sealed ? ', $8, $9::bytea, $10, $11' : ''})`,
+       FROM ${fn}($1, $2, $3::uuid[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[]${sealed ? ', $8, $9::bytea, $10, $11, $12' : ''})`,
     [
       streamId,
       String(expected),
@@ -131,27 +136,33 @@ export class PostgresEventStore implements EventStore {
    * A sealed append's events with what it stores beside them, in one transaction and one round
    * trip (decision 0241): a new person's data key, the stream's subject. `keyNotMade` when the key
    * was not stored (the person has a row, or the key-encryption key moved on): nothing was
-   * appended, and it holds that person's row (null: none).
+   * appended, and it holds that person's row (null: none). `subjectChanged` when the stream's
+   * subject is no longer `sealedFor` (a transfer): nothing was stored.
    */
   async appendWithPersonalData(
     streamId: string,
     events: NewEvent[],
     { expectedRevision = 'any' }: { expectedRevision?: ExpectedRevision },
     writes: PersonalDataWrites,
-  ): Promise<AppendResult | { keyNotMade: FoundKeyRow | null }> {
+  ): Promise<AppendResult | { keyNotMade: FoundKeyRow | null } | { subjectChanged: true }> {
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const { newKey, subject } = writes;
-    const extra = [newKey?.personId ?? null, newKey?.wrapped ?? null, newKey?.kekId ?? null, subject];
+    const { newKey, subject, sealedFor } = writes;
+    const extra = [newKey?.personId ?? null, newKey?.wrapped ?? null, newKey?.kekId ?? null, subject, sealedFor];
     // The row is read after the commit: a refused revision still stored the key (it goes first).
     const run = (db: Pool | PoolClient) => callAppend(db, 'shop_append_sealed_events', streamId, events, expectedRevision, extra);
     const { beforeCommit } = this.options;
-    const row = beforeCommit
-      ? await inTransaction(this.pool, async (client) => {
+    const row = await (beforeCommit
+      ? inTransaction(this.pool, async (client) => {
           const outcome = await run(client);
           await beforeCommit();
           return outcome;
         })
-      : await run(this.pool);
+      : run(this.pool)
+    ).catch((error: unknown) => {
+      if ((error as { code?: string }).code === SUBJECT_CHANGED) return null;
+      throw error;
+    });
+    if (row === null) return { subjectChanged: true };
     if (row.outcome === 'key_not_made') return { keyNotMade: row.found ? { dataKey: row.found_key ?? null, kekId: row.found_kek ?? null } : null };
     const result = appended(streamId, expectedRevision, row);
     appendSignalFor(this.pool).appended();

@@ -14,6 +14,9 @@ export interface NewDataKey {
   kekId: string;
 }
 
+/** How many streams' subjects a process remembers for its sealed appends (~100 bytes each). */
+const REMEMBERED_SUBJECTS = 100_000;
+
 /** Where an erasure tells every process to forget a cached key (LISTEN/NOTIFY). */
 const ERASED_CHANNEL = 'personal_data_erased';
 
@@ -34,6 +37,12 @@ interface KeyRow {
  */
 export class PersonalDataKeys {
   private readonly cache = new Map<string, DataKey>();
+  /**
+   * Streams' recorded subjects as this process last wrote or read them, for sealed appends on
+   * PostgreSQL only: their statement checks the subject under the stream's lock (decision 0245),
+   * so a transfer made elsewhere costs a retry, never a field sealed for the wrong person.
+   */
+  private readonly subjects = new Map<string, string>();
   /** Counts invalidations: a look-up that overlapped one does not cache what it read. */
   private generation = 0;
   private listening: pg.PoolClient | null = null;
@@ -244,6 +253,25 @@ export class PersonalDataKeys {
       answer.push({ streamId: row.stream_id, personId: row.person_id, key: row.has_key ? opened.get(row.person_id)! : null });
     }
     return answer;
+  }
+
+  /** The stream's subject as this process last knew it (unchecked: see `subjects`), else looked up and remembered; null: it has none. */
+  async rememberedSubject(streamId: string): Promise<string | null> {
+    const known = this.subjects.get(streamId);
+    if (known !== undefined) return known;
+    const found = (await this.subjectsOf([streamId])).get(streamId) ?? null;
+    if (found !== null) this.rememberSubject(streamId, found);
+    return found;
+  }
+
+  rememberSubject(streamId: string, personId: string): void {
+    // Bounded: the oldest goes first (a Map iterates in insertion order).
+    if (this.subjects.size >= REMEMBERED_SUBJECTS && !this.subjects.has(streamId)) this.subjects.delete(this.subjects.keys().next().value!);
+    this.subjects.set(streamId, personId);
+  }
+
+  forgetSubject(streamId: string): void {
+    this.subjects.delete(streamId);
   }
 
   async setSubject(streamId: string, personId: string): Promise<void> {

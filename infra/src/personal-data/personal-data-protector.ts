@@ -1,6 +1,7 @@
 import { ERASED, mapPersonalFields, personalFields, subjectNamedBy } from '@shop/domain';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
-import { open, seal, sealedFor } from './field-cipher.js';
+import { isFirstVersion, open, seal, sealedFor } from './field-cipher.js';
+import { putBack, putBackByPath, takeOut } from './personal-paths.js';
 import type { DataKey, PersonalDataKeys } from './personal-data-keys.js';
 
 /**
@@ -15,24 +16,30 @@ export class PersonalDataProtector {
   /**
    * The events with their personal fields sealed under the key of the stream's subject: the
    * subject named by an event of the batch, else the one on record for the stream.
-   * Also gives the subject the stream has after the batch, to record once it is stored.
-   * `keyFor` gives a person's key (by default made and stored on first use).
+   * Also gives the subject the stream has after the batch, to record once it is stored, and the
+   * recorded subject that events were sealed for (`sealedFor`, null: none was).
+   * `keyFor` gives a person's key (by default made and stored on first use); `recordedSubject`
+   * the stream's subject on record (by default looked up).
    */
   async protect(
     streamId: string,
     events: NewEvent[],
     keyFor: (personId: string) => Promise<DataKey> = (personId) => this.keys.keyFor(personId),
-  ): Promise<{ events: NewEvent[]; subject: string | null }> {
-    let subject: string | null | undefined;
+    recordedSubject: (streamId: string) => Promise<string | null> = async (id) => (await this.keys.subjectsOf([id])).get(id) ?? null,
+  ): Promise<{ events: NewEvent[]; subject: string | null; sealedFor: string | null }> {
+    let subject: string | null | undefined; // undefined: not known yet
+    let sealedFor: string | null = null;
+    let named: string | null = null;
     const keys = new Map<string, Promise<DataKey>>(); // one key look-up per person per append
     const sealed: NewEvent[] = [];
     for (const event of events) {
-      subject = subjectNamedBy(event.type, event.data) ?? subject;
+      named = subjectNamedBy(event.type, event.data) ?? named;
+      subject = named ?? subject;
       if (!personalFields[event.type]) {
         sealed.push(event);
         continue;
       }
-      subject ??= (await this.keys.subjectsOf([streamId])).get(streamId) ?? null;
+      if (subject === undefined) sealedFor = subject = await recordedSubject(streamId);
       if (subject === null) {
         sealed.push(event);
         continue;
@@ -41,8 +48,7 @@ export class PersonalDataProtector {
       if (!keys.has(person)) keys.set(person, keyFor(person));
       sealed.push({ ...event, data: sealFields(event, person, await keys.get(person)!) });
     }
-    const named = events.reduce<string | null>((last, event) => subjectNamedBy(event.type, event.data) ?? last, null);
-    return { events: sealed, subject: named };
+    return { events: sealed, subject: named, sealedFor };
   }
 
   /** The events as the domain knows them: personal fields in clear, or ERASED. */
@@ -54,30 +60,35 @@ export class PersonalDataProtector {
 /** Where revealing reads keys and subjects from: the tables, or what a reader remembers of them (remembered-keys.ts). */
 export type KeyReader = Pick<PersonalDataKeys, 'subjectsOf' | 'keysOf'>;
 
-/** The events as the domain knows them: personal fields in clear, or ERASED. */
+/**
+ * The events as the domain knows them: personal fields in clear, or ERASED. One pass to find
+ * whose keys the page needs (one look-up for all those not cached, none when all are), one to open.
+ */
 export async function revealEvents(reader: KeyReader, events: StoredEvent[]): Promise<StoredEvent[]> {
-  const personal = events.filter((event) => personalFields[event.type]);
-  if (personal.length === 0) return events;
-  const sealedBy = new Set<string>();
-  const clearIn = new Set<string>();
-  for (const event of personal) {
+  let sealedBy: Set<string> | null = null;
+  let clearIn: Set<string> | null = null;
+  for (const event of events) {
+    if (!personalFields[event.type]) continue;
     const envelope = event.data[SEALED];
-    if (typeof envelope === 'string') sealedBy.add(sealedFor(envelope));
-    else clearIn.add(event.streamId);
+    if (typeof envelope === 'string') (sealedBy ??= new Set()).add(sealedFor(envelope));
+    else (clearIn ??= new Set()).add(event.streamId);
   }
-  const subjects = await reader.subjectsOf([...clearIn]);
-  const keys = await reader.keysOf([...sealedBy, ...subjects.values()]);
-  return events.map((event) => {
-    if (!personalFields[event.type]) return event;
-    const data = revealed(event, keys, subjects.get(event.streamId));
-    return data === event.data ? event : { ...event, data };
-  });
+  if (!sealedBy && !clearIn) return events;
+  const subjects = clearIn ? await reader.subjectsOf([...clearIn]) : new Map<string, string>();
+  const keys = await reader.keysOf([...(sealedBy ?? []), ...subjects.values()]);
+  const opened = new Array<StoredEvent>(events.length);
+  for (let n = 0; n < events.length; n++) {
+    const event = events[n]!;
+    const data = personalFields[event.type] ? revealed(event, keys, subjects.get(event.streamId)) : event.data;
+    opened[n] = data === event.data ? event : { ...event, data };
+  }
+  return opened;
 }
 
 /**
  * Where an event keeps its sealed personal fields: one AES-GCM envelope per event holding every
- * personal field by path (one cipher operation per event, not per field); the fields themselves
- * hold SEALED_FIELD in the stored data.
+ * personal field (one cipher operation per event, not per field: personal-paths.ts says how);
+ * the fields themselves hold SEALED_FIELD in the stored data.
  */
 const SEALED = '$personal';
 const SEALED_FIELD = '[sealed]';
@@ -85,12 +96,10 @@ const SEALED_FIELD = '[sealed]';
 function sealFields(event: NewEvent, subject: string, key: DataKey): Record<string, unknown> {
   // A person erased before this event: their data is not taken in again.
   if (key === 'erased') return mapPersonalFields(event.type, event.data, () => ERASED);
-  const values: Record<string, string> = {};
-  const data = mapPersonalFields(event.type, event.data, (value, path) => {
-    values[path] = value;
-    return SEALED_FIELD;
-  });
-  return Object.keys(values).length === 0 ? event.data : { ...data, [SEALED]: seal(JSON.stringify(values), subject, key) };
+  const taken = takeOut(event.type, event.data, SEALED_FIELD);
+  if (!taken) return event.data;
+  taken.data[SEALED] = seal(JSON.stringify(taken.fragment), subject, key); // taken.data is a copy
+  return taken.data;
 }
 
 function revealed(event: StoredEvent, keys: Map<string, DataKey>, subject: string | undefined): Record<string, unknown> {
@@ -105,11 +114,10 @@ function revealed(event: StoredEvent, keys: Map<string, DataKey>, subject: strin
     const data = withoutEnvelope(event.data);
     return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
   }
-  const data = withoutEnvelope(event.data);
   const key = keys.get(sealedFor(envelope));
-  if (key === undefined || key === 'erased') return mapPersonalFields(event.type, data, () => ERASED);
-  const values = JSON.parse(open(envelope, key)) as Record<string, string>;
-  return mapPersonalFields(event.type, data, (value, path) => values[path] ?? value);
+  if (key === undefined || key === 'erased') return mapPersonalFields(event.type, withoutEnvelope(event.data), () => ERASED);
+  const clear = JSON.parse(open(envelope, key)) as Record<string, unknown>;
+  return isFirstVersion(envelope) ? putBackByPath(event.data, clear as Record<string, string>, SEALED) : putBack(event.data, clear, SEALED);
 }
 
 /** The data without its envelope: a plain copy (a rest pattern with a computed key was a hot spot of reads). */

@@ -6,6 +6,7 @@ import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { protectPersonalData } from '../event-store/open-event-store.js';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { seal } from './field-cipher.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 
 let db: TestDatabase;
@@ -97,5 +98,25 @@ describe('personal data protection', () => {
     await store.appendToStream(legacyStream, [after]);
     expect(await rawData(after.id)).not.toContain('555-0199');
     expect((await store.readStream(legacyStream))[2]!.data.phone).toBe(ERASED);
+  });
+
+  it('reads envelopes of the first version (fields by dotted path) as before, and erases them', async () => {
+    const plain = new PostgresEventStore(db.pool);
+    const store = protectPersonalData(plain, db.pool);
+    const keys = new PersonalDataKeys(db.pool);
+    const ownerId = randomUUID();
+    const key = (await keys.keyFor(ownerId)) as Buffer;
+    // As appends stored them before the fragment (pd2): the same cipher, the clear text by path.
+    const byPath = Object.fromEntries(Object.entries(address).map(([field, value]) => [`shipping_notes.shipping_address.${field}`, value]));
+    const stored = Object.fromEntries(Object.keys(address).map((field) => [field, '[sealed]']));
+    const envelope = seal(JSON.stringify(byPath), ownerId, key).replace(/^pd2:/, 'pd1:');
+    const stream = `project-${randomUUID()}`;
+    const old = event('ProjectCreated', { projectId: 'p9', ownerId, name: 'Sofa', shipping_notes: { shipping_address: stored, delivery_type: 0 }, $personal: envelope });
+    await plain.appendToStream(stream, [old]);
+    await keys.setSubject(stream, ownerId);
+    const clear = { projectId: 'p9', ownerId, name: 'Sofa', shipping_notes: { shipping_address: address, delivery_type: 0 } };
+    expect((await store.readStream(stream))[0]!.data).toEqual(clear);
+    await keys.destroy(ownerId);
+    expect((await store.readStream(stream))[0]!.data).toEqual({ ...clear, shipping_notes: { shipping_address: Object.fromEntries(Object.keys(address).map((field) => [field, ERASED])), delivery_type: 0 } });
   });
 });

@@ -25,9 +25,11 @@ export class ProtectedEventStore implements EventStore {
 
   /**
    * On PostgreSQL, one round trip for a person this process already holds the key of or who is
-   * new to the shop (decision 0241): a new person's key is made here, the events sealed with it,
-   * and the store inserts key, events and subject together. When the person turns out to have a
-   * row (a key made elsewhere, an erasure), nothing was appended: seal with that and append again.
+   * new to the shop (decision 0241), and for a stream whose subject it remembers (0245): a new
+   * person's key is made here, the events sealed with it, and the store inserts key, events and
+   * subject together, checking that the stream's subject is still the one they were sealed for.
+   * When the person turns out to have a row (a key made elsewhere, an erasure), or the subject
+   * changed (a transfer made elsewhere), nothing was appended: seal with what is found and append again.
    */
   private async appendInOneStatement(store: PostgresEventStore, streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
     const keys = this.protector.keys;
@@ -35,28 +37,38 @@ export class ProtectedEventStore implements EventStore {
     for (let attempt = 0; attempt < 3; attempt++) {
       const invalidations = keys.invalidations;
       let made: NewDataKey | null = null;
-      const { events: sealed, subject } = await this.protector.protect(streamId, events, async (personId) => {
-        const known = found.get(personId) ?? keys.cachedKey(personId);
-        if (known) return known;
-        // One new key goes with the append; a second new person in the same append (rare) is stored first, as before.
-        if (made) return keys.keyFor(personId);
-        made = await keys.newKey(personId);
-        return made.dataKey;
-      });
+      const { events: sealed, subject, sealedFor } = await this.protector.protect(
+        streamId,
+        events,
+        async (personId) => {
+          const known = found.get(personId) ?? keys.cachedKey(personId);
+          if (known) return known;
+          // One new key goes with the append; a second new person in the same append (rare) is stored first, as before.
+          if (made) return keys.keyFor(personId);
+          made = await keys.newKey(personId);
+          return made.dataKey;
+        },
+        (id) => keys.rememberedSubject(id),
+      );
       const newKey = made as NewDataKey | null;
-      const outcome = await store.appendWithPersonalData(streamId, sealed, options, { newKey, subject }).catch(async (error: unknown) => {
+      const outcome = await store.appendWithPersonalData(streamId, sealed, options, { newKey, subject, sealedFor }).catch(async (error: unknown) => {
         // A refused revision: the key went in all the same (it is stored before the events).
         if (newKey && error instanceof ConcurrencyError) await keys.settle(newKey, 'stored', invalidations);
         throw error;
       });
+      if ('subjectChanged' in outcome) {
+        keys.forgetSubject(streamId);
+        continue;
+      }
       if (!('keyNotMade' in outcome)) {
         if (newKey) await keys.settle(newKey, 'stored', invalidations);
+        if (subject !== null) keys.rememberSubject(streamId, subject);
         return outcome;
       }
       const key = await keys.settle(newKey!, outcome.keyNotMade, invalidations);
       if (key) found.set(newKey!.personId, key);
     }
-    throw new Error('the key-encryption key changed three times while a data key was made');
+    throw new Error('the key-encryption key or the stream\'s subject changed three times during one append');
   }
 
   async readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<StoredEvent[]> {

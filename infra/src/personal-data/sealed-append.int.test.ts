@@ -28,6 +28,26 @@ const created = (ownerId: string): NewEvent => ({
   metadata: { actor: ownerId, correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-02T03:04:05.000Z' },
 });
 
+const draft = (actor: string, city: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'DraftSaved',
+  data: { name: 'Sofa', shipping_notes: { shipping_address: { ...address, city }, delivery_type: 0 }, at: '2026-01-02T03:04:05.000Z', by: actor },
+  metadata: { actor, correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-02T03:04:05.000Z' },
+});
+
+const transferred = (toUserId: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'ProjectTransferred',
+  data: { toUserId, at: '2026-01-02T03:04:05.000Z', by: 'staff' },
+  metadata: { actor: 'staff', correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-02T03:04:05.000Z' },
+});
+
+/** The person whose key seals the stored event (its envelope names them). */
+async function sealedFor(eventId: string): Promise<string> {
+  const result = await db.pool.query<{ sealed: string }>("SELECT data->>'$personal' AS sealed FROM events WHERE event_id = $1", [eventId]);
+  return result.rows[0]!.sealed.split(':').slice(3).join(':');
+}
+
 /** Statements the pool runs while `work` does, but the wake-up NOTIFY every append sends after its commit (bare ones too). */
 async function statementsDuring(pool: Pool, work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
@@ -106,5 +126,48 @@ describe('a sealed append on PostgreSQL', () => {
     } finally {
       await personalDataKeysOf(store)!.unlisten();
     }
+  });
+
+  it('appends a draft to a stream whose subject the process remembers in one statement, as a bare append', async () => {
+    const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool);
+    await personalDataKeysOf(store)!.listen();
+    try {
+      const owner = randomUUID();
+      const stream = `project-${randomUUID()}`;
+      await store.appendToStream(stream, [created(owner)], { expectedRevision: 'no_stream' });
+      const saved = draft(owner, 'Norfolk');
+      const statements = await statementsDuring(db.pool, () => store.appendToStream(stream, [saved], { expectedRevision: 0 }));
+      expect(statements, statements.join('\n---\n')).toHaveLength(1);
+      expect(await sealedFor(saved.id)).toBe(owner);
+      expect((await elsewhere().readStream(stream, { fromRevision: 1 }))[0]!.data).toEqual(saved.data);
+      // A process that has not seen the stream looks its subject up once, then remembers it.
+      const other = elsewhere();
+      await other.appendToStream(stream, [draft(owner, 'Richmond')]);
+      const again = await statementsDuring(db.pool, () => other.appendToStream(stream, [draft(owner, 'Roanoke')]));
+      expect(again.filter((sql) => sql.includes('personal_data_subjects'))).toEqual([]);
+    } finally {
+      await personalDataKeysOf(store)!.unlisten();
+    }
+  });
+
+  it('seals for the new owner after a transfer made by another process, though it remembered the old one', async () => {
+    const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool);
+    const [owner, newOwner] = [randomUUID(), randomUUID()];
+    const stream = `project-${randomUUID()}`;
+    await store.appendToStream(stream, [created(owner), draft(owner, 'Norfolk')]); // remembers the owner
+    await elsewhere().appendToStream(stream, [transferred(newOwner)]);
+    const saved = draft(newOwner, 'Alexandria');
+    await store.appendToStream(stream, [saved], { expectedRevision: 2 });
+    expect(await sealedFor(saved.id)).toBe(newOwner);
+    const events = await elsewhere().readStream(stream);
+    expect(events.map((event) => event.type)).toEqual(['ProjectCreated', 'DraftSaved', 'ProjectTransferred', 'DraftSaved']);
+    expect(events[3]!.data).toEqual(saved.data);
+    // Erasing the old owner leaves the new owner's draft readable; erasing the new owner erases it.
+    await new PersonalDataKeys(db.pool).destroy(owner);
+    const afterOld = await elsewhere().readStream(stream);
+    expect(afterOld[1]!.data).toMatchObject({ shipping_notes: { shipping_address: { city: ERASED } } });
+    expect(afterOld[3]!.data).toEqual(saved.data);
+    await new PersonalDataKeys(db.pool).destroy(newOwner);
+    expect((await elsewhere().readStream(stream))[3]!.data).toMatchObject({ shipping_notes: { shipping_address: { city: ERASED } } });
   });
 });
