@@ -108,7 +108,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   };
 
   return {
-    middleware: [cookieParser(secret), readOnlyOnReads(sessions, store), issueOnRead, protectWrites],
+    middleware: [cookieParser(), readOnlyOnReads(sessions, store, secret), issueOnRead, protectWrites],
     logIn: async (req, res, user) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
@@ -150,48 +150,71 @@ const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
  * They get the session express-session would load, without its per-request machinery (issue 34's
  * profile: 15% of a customer's list): the session's JSON hashed three times to see whether it
  * changed, res.end wrapped, the rolling cookie signed and sent on every answer, a fresh id drawn
- * for every anonymous visitor. Here the sid cookie is verified by cookie-parser with the same
- * secret, the session comes from the same store (cached, revoked by NOTIFY: decision 0221) as a
- * real express-session Session, the store's expiry is touched (throttled, session-store.ts), and
- * the cookie is sent again at most once an hour per session and process, so the two-week expiry
- * still slides for someone who only reads. Writes keep express-session itself.
+ * for every anonymous visitor. Here the sid cookie is verified as express-session does
+ * (cookie-signature, the same secret), the session comes from the same store (cached, revoked by
+ * NOTIFY: decision 0221) as a real express-session Session, the store's expiry is touched
+ * (throttled, session-store.ts), and the cookie is sent again at most once an hour per session
+ * and process, so the two-week expiry still slides for someone who only reads. Writes keep
+ * express-session itself.
  */
-function readOnlyOnReads(sessions: RequestHandler, store: CachedSessionStore): RequestHandler {
+function readOnlyOnReads(sessions: RequestHandler, store: CachedSessionStore, secret: string): RequestHandler {
   const renewed = new Map<string, number>();
-  // express-session gives its store this when the middleware is made: a fresh, unsaved session.
-  const generated = store as unknown as Request['sessionStore'];
+  const sessionIdOf = verifiedSessionIds(secret);
+  // express-session gives its store `generate` when the middleware is made: a fresh, unsaved session.
+  const sessionStore = store as unknown as Request['sessionStore'];
   return (req, res, next) => {
     if (!isRead(req)) return sessions(req, res, next);
-    req.sessionStore = generated;
-    const sid = (req.signedCookies as Record<string, string | false> | undefined)?.sid;
+    req.sessionStore = sessionStore;
+    const sid = sessionIdOf((req.cookies as Record<string, string> | undefined)?.sid);
+
     if (!sid) {
-      generated.generate(req);
+      sessionStore.generate(req);
       return next();
     }
-    generated.get(sid, (error, data) => {
+    sessionStore.get(sid, (error, data) => {
       if (error) return next(error);
-      if (!data) {
-        generated.generate(req);
-        return next();
+      try {
+        if (!data) sessionStore.generate(req);
+        else {
+          req.sessionID = sid;
+          const loaded = sessionStore.createSession(req, data);
+          loaded.touch();
+          sessionStore.touch?.(sid, loaded, () => undefined);
+          renewCookie(req, res, secret, renewed);
+        }
+      } catch (failure) {
+        return next(failure);
       }
-      req.sessionID = sid;
-      const loaded = generated.createSession(req, data);
-      loaded.touch();
-      generated.touch?.(sid, loaded, () => undefined);
-      renewCookie(req, res, renewed);
       next();
     });
   };
 }
 
+/** The session id a signed sid cookie names; a value once verified is remembered, so its next reads skip the HMAC. */
+function verifiedSessionIds(secret: string): (cookie: string | undefined) => string | undefined {
+  const verified = new Map<string, string>();
+  return (cookie) => {
+    if (!cookie?.startsWith('s:')) return undefined;
+    const known = verified.get(cookie);
+    if (known) return known;
+    const sid = cookieParser.signedCookie(cookie, secret);
+    if (typeof sid !== 'string') return undefined;
+    if (verified.size >= 10_000) verified.delete(verified.keys().next().value!);
+    verified.set(cookie, sid);
+    return sid;
+  };
+}
+
 /** Sends the session's cookie again with its moved expiry, as express-session's rolling cookie did. */
-function renewCookie(req: Request, res: Response, renewed: Map<string, number>): void {
+function renewCookie(req: Request, res: Response, secret: string, renewed: Map<string, number>): void {
   const now = Date.now();
   const { cookie } = req.session;
   if ((renewed.get(req.sessionID) ?? 0) > now - COOKIE_RENEWAL_MS || (cookie.secure && !req.secure)) return;
   if (renewed.size > 100_000) for (const [sid, at] of renewed) if (at <= now - COOKIE_RENEWAL_MS) renewed.delete(sid);
   renewed.set(req.sessionID, now);
   const { expires, httpOnly, path, domain, sameSite, secure } = cookie;
+  // Express signs a cookie with req.secret (what cookie-parser sets when given one), as express-session signs it.
+  req.secret = secret;
   res.cookie('sid', req.sessionID, { signed: true, expires: expires ?? undefined, httpOnly, path, domain, sameSite, secure: secure === true });
 }
 
