@@ -64,7 +64,8 @@ describe('wholeAnswerGzip', () => {
 
   it('sends it plain to a client that does not accept gzip, or refuses it', async () => {
     const base = await serve();
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, identity' }]) {
+    const refusals: Array<Record<string, string>> = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, identity' }];
+    for (const headers of refusals) {
       const answer = await request(`${base}/big`, headers);
       expect(answer.headers['content-encoding']).toBeUndefined();
       expect(JSON.parse(answer.body.toString())).toEqual(big);
