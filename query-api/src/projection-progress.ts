@@ -20,7 +20,8 @@ const REMEMBERED = 50_000;
  * check its writes once per process, not once per read.
  */
 export class ProjectionProgress {
-  private readonly reached = new Map<string, number>();
+  /** Per stream, per projection: looked up per stream, so a read's check builds no keys. */
+  private readonly reached = new Map<string, Map<string, number>>();
   /** Waiters for a stream, woken when a batch with it was applied in this process. */
   private readonly waiters = new Map<string, Set<() => void>>();
   private followed = false;
@@ -52,7 +53,10 @@ export class ProjectionProgress {
 
   /** The revisions not yet known to be applied by every one of `projections`. */
   unseen(projections: readonly string[], wanted: readonly StreamRevision[]): StreamRevision[] {
-    return wanted.filter((want) => projections.some((projection) => (this.reached.get(key(projection, want.streamId)) ?? -1) < want.revision));
+    return wanted.filter((want) => {
+      const applied = this.reached.get(want.streamId);
+      return !applied || projections.some((projection) => (applied.get(projection) ?? -1) < want.revision);
+    });
   }
 
   /**
@@ -139,13 +143,12 @@ export class ProjectionProgress {
   }
 
   private remember(projection: string, streamId: string, revision: number): void {
-    const at = key(projection, streamId);
-    if ((this.reached.get(at) ?? -1) >= revision) return;
-    // Re-inserted so the Map's order is oldest-update first: the first key is the one to forget.
-    this.reached.delete(at);
-    this.reached.set(at, revision);
+    const applied = this.reached.get(streamId) ?? new Map<string, number>();
+    if ((applied.get(projection) ?? -1) >= revision) return;
+    applied.set(projection, revision);
+    // Re-inserted so the Map's order is oldest-update first: the first stream is the one to forget.
+    this.reached.delete(streamId);
+    this.reached.set(streamId, applied);
     if (this.reached.size > REMEMBERED) this.reached.delete(this.reached.keys().next().value!);
   }
 }
-
-const key = (projection: string, streamId: string) => `${projection}\u0000${streamId}`;

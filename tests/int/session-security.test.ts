@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/http-client.js';
+import { clientAs, customerUser } from './queries/support/sessions.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
 let shop: TestShop;
@@ -45,6 +47,41 @@ describe('sessions and CSRF', () => {
     const replaced = planted.headers.getSetCookie().find((c) => c.startsWith('csrftoken='));
     expect(replaced).toMatch(/^csrftoken=[^;]+;/);
     expect(replaced).not.toContain(`csrftoken=${token};`);
+  });
+
+  it('a logged-in read sends the session cookie again at most hourly, with the moved expiry; a forged one reads as anonymous', async () => {
+    // clientAs sends only the sid cookie it wrote and keeps what the first read answers.
+    const client = await clientAs(shop.db.pool, shop.url, customerUser('rolling-reader'));
+    const sid = /sid=([^;]+)/.exec(client.cookieHeader())?.[1];
+    expect(sid).toBeDefined();
+    const again = await client.get('/api/projects/');
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie().find((c) => c.startsWith('sid='))).toBeUndefined();
+
+    const fresh = await fetch(new URL('/api/users/', shop.url), { headers: { cookie: `sid=${sid}` } });
+    expect(fresh.headers.getSetCookie().find((c) => c.startsWith('sid='))).toBeUndefined();
+    expect(((await fresh.json()) as { email?: string }).email).toBe('rolling-reader@example.com');
+
+    const forged = decodeURIComponent(sid!).replace(/\.[^.]+$/, '.forged');
+    const anonymous = await fetch(new URL('/api/projects/', shop.url), { headers: { cookie: `sid=${encodeURIComponent(forged)}` } });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('renews the cookie of a session read for the first time in this process, expiring with the session', async () => {
+    const sid = 'first-read-session-id-0001';
+    const secret = (await shop.db.pool.query<{ value: string }>("SELECT value FROM app_secrets WHERE name = 'session'")).rows[0]!.value;
+    const cookie = { originalMaxAge: 3_600_000, expires: new Date(Date.now() + 3_600_000).toISOString(), httpOnly: true, path: '/', sameSite: 'lax' };
+    await shop.db.pool.query('INSERT INTO http_sessions (sid, sess, expire) VALUES ($1, $2, $3)', [sid, { cookie, user: customerUser('first-reader') }, cookie.expires]);
+    const signed = `s:${sid}.${createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '')}`;
+    const read = await fetch(new URL('/api/projects/', shop.url), { headers: { cookie: `sid=${encodeURIComponent(signed)}` } });
+    expect(read.status).toBe(200);
+    const renewed = read.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    expect(renewed).toContain(`sid=${encodeURIComponent(signed)};`);
+    expect(renewed).toMatch(/HttpOnly/i);
+    expect(renewed).toMatch(/SameSite=Lax/i);
+    // The session lasts an hour from this read, and so does its cookie.
+    const expires = Date.parse(/Expires=([^;]+)/.exec(renewed!)![1]!);
+    expect(Math.abs(expires - (Date.now() + 3_600_000))).toBeLessThan(60_000);
   });
 
   it('refuses a write without the X-CSRFToken header with 403 { status, message }', async () => {

@@ -7,6 +7,7 @@ import { apiNotFound, errorHandler } from './error-handler.js';
 import { requestLogger } from './request-log.js';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers.js';
 import { serveWeb } from './web-static.js';
+import { wholeAnswerGzip } from './whole-answer-gzip.js';
 
 export interface ApiAppOptions {
   logger: Logger;
@@ -35,23 +36,32 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.use(requestLogger(options.logger));
   // Before everything else, so errors, 404s and health answers carry them too.
   app.use(securityHeaders(options.security ?? { https: false, allowOrigins: [] }));
-  app.use(compression({ filter: compressible }));
-  app.use(express.json({ limit: '1mb' }));
+  app.use(wholeAnswerGzip());
+  app.use(onlyWithBody(express.json({ limit: '1mb' })));
   for (const router of options.extra ?? []) app.use(router);
+  // Swagger UI's files are streamed: the stream compressor, on that path only.
+  app.use('/api/docs', streamedGzip);
   app.use('/api', ...(options.before ?? []), ...options.routers, apiNotFound);
-  if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) serveWeb(app, options.webDir);
+  if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
+    app.use(streamedGzip);
+    serveWeb(app, options.webDir);
+  }
   app.use(errorHandler(options.logger));
   return app;
 }
 
 
 /**
- * Text answers (HTML, JS, CSS, JSON, SVG) are gzipped when the client accepts it: the web bundle
- * and list answers shrink to about a third (Lighthouse's "text compression"). A stream of
- * server-sent events is never buffered for compression: each event must leave at once.
+ * Files (the web bundle, HTML, CSS, SVG) are streamed, so they are gzipped by the `compression`
+ * middleware when the client accepts it (Lighthouse's "text compression"); answers sent whole
+ * are gzipped by wholeAnswerGzip before this could. A stream of server-sent events is never
+ * buffered for compression: each event must leave at once.
  */
-function compressible(req: Request, res: Response): boolean {
-  const type = String(res.getHeader('Content-Type') ?? '');
-  if (type.startsWith('text/event-stream')) return false;
-  return compression.filter(req, res);
+const streamedGzip = compression({
+  filter: (req: Request, res: Response) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+});
+
+/** A GET or HEAD carries no body to parse: the parser is not even entered. */
+function onlyWithBody(parser: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : parser(req, res, next));
 }

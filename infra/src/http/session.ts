@@ -62,7 +62,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     name: 'sid',
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    rolling: true,  // for writes; reads renew the cookie themselves (readOnlyOnReads)
     cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: TWO_WEEKS_MS },
   });
   const checkingCookie = new WeakSet<Request>();
@@ -76,7 +76,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   });
 
   const issueOnRead: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!isRead(req)) return next();
     if (!req.session.user && !anonymousId(req)) issueAnonymousId(req, res, secure);
     // A valid token cookie is left as it is (it has no expiry to renew): no Set-Cookie on every
     // read. One of another (ended or replaced) session is not an error on a read: it is replaced
@@ -84,11 +84,19 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     if (!hasValidTokenCookie(req)) csrf.generateCsrfToken(req, res, { overwrite: true });
     next();
   };
+  // A token once found valid for a caller stays valid for that caller (the HMAC of the same
+  // inputs under the same secret): its next reads skip the HMAC (issue 34's profile).
+  const validTokens = new BoundedSet(10_000);
   const hasValidTokenCookie = (req: Request): boolean => {
-    if (!(req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE]) return false;
+    const token = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
+    if (!token) return false;
+    const known = `${req.session?.user ? req.session.id : (anonymousId(req) ?? '')}\u0000${token}`;
+    if (validTokens.has(known)) return true;
     checkingCookie.add(req);
     try {
-      return csrf.validateRequest(req);
+      const valid = csrf.validateRequest(req);
+      if (valid) validTokens.add(known);
+      return valid;
     } finally {
       checkingCookie.delete(req);
     }
@@ -100,7 +108,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   };
 
   return {
-    middleware: [sessions, cookieParser(), issueOnRead, protectWrites],
+    middleware: [cookieParser(), readOnlyOnReads(sessions, store, secret), issueOnRead, protectWrites],
     logIn: async (req, res, user) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
@@ -117,6 +125,97 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     },
     close: () => store.stopListening(),
   };
+}
+
+/** A set that forgets its oldest entries beyond `limit`. */
+class BoundedSet {
+  private readonly entries = new Set<string>();
+  constructor(private readonly limit: number) {}
+  has(entry: string): boolean {
+    return this.entries.has(entry);
+  }
+  add(entry: string): void {
+    this.entries.add(entry);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.values().next().value!);
+  }
+}
+
+const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
+
+/** How often a read sends a logged-in session's cookie again, moving its expiry (it lasts two weeks). */
+const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
+
+/**
+ * Reads (GET, HEAD) change no session: no read route writes one, and the command API has no GET.
+ * They get the session express-session would load, without its per-request machinery (issue 34's
+ * profile: 15% of a customer's list): the session's JSON hashed three times to see whether it
+ * changed, res.end wrapped, the rolling cookie signed and sent on every answer, a fresh id drawn
+ * for every anonymous visitor. Here the sid cookie is verified as express-session does
+ * (cookie-signature, the same secret), the session comes from the same store (cached, revoked by
+ * NOTIFY: decision 0221) as a real express-session Session, the store's expiry is touched
+ * (throttled, session-store.ts), and the cookie is sent again at most once an hour per session
+ * and process, so the two-week expiry still slides for someone who only reads. Writes keep
+ * express-session itself.
+ */
+function readOnlyOnReads(sessions: RequestHandler, store: CachedSessionStore, secret: string): RequestHandler {
+  const renewed = new Map<string, number>();
+  const sessionIdOf = verifiedSessionIds(secret);
+  // express-session gives its store `generate` when the middleware is made: a fresh, unsaved session.
+  const sessionStore = store as unknown as Request['sessionStore'];
+  return (req, res, next) => {
+    if (!isRead(req)) return sessions(req, res, next);
+    req.sessionStore = sessionStore;
+    const sid = sessionIdOf((req.cookies as Record<string, string> | undefined)?.sid);
+
+    if (!sid) {
+      sessionStore.generate(req);
+      return next();
+    }
+    sessionStore.get(sid, (error, data) => {
+      if (error) return next(error);
+      try {
+        if (!data) sessionStore.generate(req);
+        else {
+          req.sessionID = sid;
+          const loaded = sessionStore.createSession(req, data);
+          loaded.touch();
+          sessionStore.touch?.(sid, loaded, () => undefined);
+          renewCookie(req, res, secret, renewed);
+        }
+      } catch (failure) {
+        return next(failure);
+      }
+      next();
+    });
+  };
+}
+
+/** The session id a signed sid cookie names; a value once verified is remembered, so its next reads skip the HMAC. */
+function verifiedSessionIds(secret: string): (cookie: string | undefined) => string | undefined {
+  const verified = new Map<string, string>();
+  return (cookie) => {
+    if (!cookie?.startsWith('s:')) return undefined;
+    const known = verified.get(cookie);
+    if (known) return known;
+    const sid = cookieParser.signedCookie(cookie, secret);
+    if (typeof sid !== 'string') return undefined;
+    if (verified.size >= 10_000) verified.delete(verified.keys().next().value!);
+    verified.set(cookie, sid);
+    return sid;
+  };
+}
+
+/** Sends the session's cookie again with its moved expiry, as express-session's rolling cookie did. */
+function renewCookie(req: Request, res: Response, secret: string, renewed: Map<string, number>): void {
+  const now = Date.now();
+  const { cookie } = req.session;
+  if ((renewed.get(req.sessionID) ?? 0) > now - COOKIE_RENEWAL_MS || (cookie.secure && !req.secure)) return;
+  if (renewed.size > 100_000) for (const [sid, at] of renewed) if (at <= now - COOKIE_RENEWAL_MS) renewed.delete(sid);
+  renewed.set(req.sessionID, now);
+  const { expires, httpOnly, path, domain, sameSite, secure } = cookie;
+  // Express signs a cookie with req.secret (what cookie-parser sets when given one), as express-session signs it.
+  req.secret = secret;
+  res.cookie('sid', req.sessionID, { signed: true, expires: expires ?? undefined, httpOnly, path, domain, sameSite, secure: secure === true });
 }
 
 const issuedAnonymousIds = new WeakMap<Request, string>();

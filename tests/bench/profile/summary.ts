@@ -41,6 +41,36 @@ function areaOf(url: string, name: string): string {
   return local.split('/').slice(0, 1).join('/');
 }
 
+/** Packages that run per request as middleware or inside res.end; a sample under one of them is its cost. */
+const middlewarePackages = new Set(['express-session', 'compression', 'on-headers', 'helmet', 'cookie-parser', 'csrf-csrf', 'prom-client', 'etag', 'fresh', 'body-parser', 'serve-static', 'send']);
+
+/**
+ * What a sample's time belongs to, walking from the leaf: Node's HTTP and socket code, else the first middleware package, or the
+ * first function Express's router called (a middleware or a route handler); a sample no layer
+ * is under (a continuation after an await, socket and PostgreSQL reads) is named by its
+ * outermost frame of ours or of a package.
+ */
+function layerOf(stack: ProfileNode[]): string {
+  // Node's own HTTP work (headers, socket writes) is paid by every answer, whichever layer ends it.
+  for (const node of stack) {
+    const area = areaOf(node.callFrame.url, node.callFrame.functionName);
+    if (area !== 'node' && !area.startsWith('(')) break;
+    if (/node:_http_|node:net/.test(node.callFrame.url)) return '(node:http: headers and socket writes)';
+  }
+  for (const [i, node] of stack.entries()) {
+    const area = areaOf(node.callFrame.url, node.callFrame.functionName);
+    if (middlewarePackages.has(area)) return area;
+    if (node.callFrame.url.endsWith('whole-answer-gzip.ts')) return 'whole-answer-gzip (ours)';
+    const caller = stack[i + 1];
+    if (caller && caller.callFrame.functionName === 'handleRequest' && caller.callFrame.url.includes('router/lib/layer')) return frameOf(node);
+  }
+  const outermost = [...stack].reverse().find((node) => {
+    const area = areaOf(node.callFrame.url, node.callFrame.functionName);
+    return !area.startsWith('(') && area !== 'node' && area !== 'tests';
+  });
+  return outermost ? `(no layer) ${frameOf(outermost)}` : `(no layer) ${areaOf(stack[0]!.callFrame.url, stack[0]!.callFrame.functionName)}`;
+}
+
 const frameOf = (node: ProfileNode) => {
   const { functionName, url, lineNumber } = node.callFrame;
   const file = url.replace(/^file:\/\//, '').replace(`${root}/`, '').replace(/^.*node_modules\//, '');
@@ -71,6 +101,7 @@ export async function profileSummary(dir: string, n: number, load: string): Prom
   };
   const areas = new Map<string, number>();
   const under = new Map<string, number>();
+  const layers = new Map<string, number>();
   const frames = new Map<string, number>();
   let total = 0;
   let busy = 0;
@@ -86,6 +117,8 @@ export async function profileSummary(dir: string, n: number, load: string): Prom
     if (area === '(idle)') return;
     busy += micros;
     frames.set(frameOf(node), (frames.get(frameOf(node)) ?? 0) + micros);
+    const layer = layerOf(stack);
+    layers.set(layer, (layers.get(layer) ?? 0) + micros);
     for (const inside of new Set(stack.map((frame) => areaOf(frame.callFrame.url, frame.callFrame.functionName)))) {
       if (!inside.startsWith('(') && inside !== 'node') under.set(inside, (under.get(inside) ?? 0) + micros);
     }
@@ -106,6 +139,8 @@ export async function profileSummary(dir: string, n: number, load: string): Prom
     ...top(areas, total, 12),
     'time in or under each package (% of all samples; a library calling Node or zlib counts them):',
     ...top(under, total, 14),
+    'time by middleware: the innermost layer or middleware package on the stack, else the outermost frame of an async continuation (% of all samples):',
+    ...top(layers, total, 25),
     'self time by function (% of all samples):',
     ...top(frames, total, 25),
     'PostgreSQL statements per request:',

@@ -1,0 +1,87 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { wholeAnswerGzip } from './whole-answer-gzip.js';
+
+const servers: { close: () => void }[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** node:http rather than fetch: fetch would gunzip the body and hide what was sent. */
+function request(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { headers, method }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const big = Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Cushion ${i}`, state: 'draft' }));
+
+async function serve(): Promise<string> {
+  const app = express();
+  app.use(wholeAnswerGzip());
+  app.get('/big', (_req, res) => void res.json(big));
+  app.get('/small', (_req, res) => void res.json({ ok: true }));
+  app.get('/no-transform', (_req, res) => void res.set('Cache-Control', 'no-transform').json(big));
+  app.get('/picture', (_req, res) => void res.type('png').send(Buffer.alloc(4096, 7)));
+  app.get('/parts', (_req, res) => {
+    res.type('text/plain');
+    res.write('x'.repeat(2048));
+    res.end('y'.repeat(2048));
+  });
+  const server = app.listen(0);
+  servers.push(server);
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('wholeAnswerGzip', () => {
+  it('gzips a whole JSON answer of 1 KB or more for a client that accepts gzip, in one body with its length', async () => {
+    const base = await serve();
+    const answer = await request(`${base}/big`, { 'accept-encoding': 'gzip, deflate' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(JSON.parse(gunzipSync(answer.body).toString())).toEqual(big);
+    expect(answer.body.length).toBeLessThan(JSON.stringify(big).length / 3);
+  });
+
+  it('sends it plain to a client that does not accept gzip, or refuses it', async () => {
+    const base = await serve();
+    const refusals: Array<Record<string, string>> = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, identity' }];
+    for (const headers of refusals) {
+      const answer = await request(`${base}/big`, headers);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(answer.body.toString())).toEqual(big);
+    }
+  });
+
+  it('leaves small answers, no-transform answers, pictures, HEAD and answers written in parts alone', async () => {
+    const base = await serve();
+    const gzip = { 'accept-encoding': 'gzip' };
+    for (const path of ['/small', '/no-transform', '/picture', '/parts']) {
+      const answer = await request(`${base}${path}`, gzip);
+      expect(answer.headers['content-encoding'], path).toBeUndefined();
+    }
+    expect((await request(`${base}/parts`, gzip)).body.toString()).toBe('x'.repeat(2048) + 'y'.repeat(2048));
+    const head = await request(`${base}/big`, gzip, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+  });
+});
