@@ -26,9 +26,11 @@ const USER = 'shop';
 /**
  * WAL that held erased personal data must go once a purge has checkpointed past it
  * (docs/decisions/0162): old segments are removed, not renamed for reuse with their old bytes,
- * none are kept for replicas (there are none), and few are kept at all.
+ * none are kept for replicas (there are none), and few are kept at all. `max_wal_size` stays
+ * PostgreSQL's default: a checkpoint deletes old segments whatever it is, and a small one forced a
+ * checkpoint every 34 MB of WAL, each making the next writes log whole pages (decision 0252).
  */
-const WAL_RETIREMENT = ['-c', 'wal_recycle=off', '-c', 'wal_keep_size=0', '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=64MB'];
+const WAL_RETIREMENT = ['-c', 'wal_recycle=off', '-c', 'wal_keep_size=0', '-c', 'min_wal_size=32MB', '-c', 'max_wal_size=1GB'];
 
 /** A problem the operator fixes by changing something: its message is one line saying what (issue 15). */
 export class EmbeddedPostgresError extends Error {
