@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { checkpointsReached, readLogHead } from '../metrics/projection-lag.js';
 import { inTransaction, type PoolClient } from '../postgres/pool.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
@@ -112,5 +113,46 @@ describe('the reading horizon', () => {
         await client.query('SELECT shop_not_appending()');
       }),
     ).rejects.toThrow(/before the transaction writes anything/);
+  });
+});
+
+describe('the head of the log', () => {
+  it('is the last event in reading order, which a caught-up checkpoint reaches though a higher position was read before it', async () => {
+    const early = await db.pool.connect();
+    const late = await db.pool.connect();
+    const append = (client: PoolClient, stream: string) =>
+      client.query<{ revision: string }>(
+        `SELECT shop_append_events($1, 'any', ARRAY[$2::uuid], ARRAY['Noted'], ARRAY[1], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb])`,
+        [stream, randomUUID()],
+      );
+    try {
+      // `early` takes its xid first, `late` its position first: reading order and position order cross.
+      await early.query('BEGIN');
+      await early.query(`SELECT pg_current_xact_id()`);
+      await late.query('BEGIN');
+      await append(late, `crossed-late-${randomUUID()}`);
+      await append(early, `crossed-early-${randomUUID()}`);
+      await late.query('COMMIT');
+      await early.query('COMMIT');
+    } finally {
+      early.release();
+      late.release();
+    }
+    const store = new PostgresEventStore(db.pool);
+    const all = await store.readAll({ limit: 10_000 });
+    const last = all[all.length - 1]!;
+    const highest = Math.max(...all.map((stored) => stored.globalPosition));
+    expect(last.globalPosition).toBeLessThan(highest);
+    expect(await readLogHead(db.pool)).toEqual({ transactionId: String(last.checkpoint.transactionId), position: last.globalPosition });
+
+    const name = `reader-${randomUUID()}`;
+    await db.pool.query('INSERT INTO projection_checkpoints (name, transaction_id, global_position) VALUES ($1, $2, $3)', [name, last.checkpoint.transactionId, last.globalPosition]);
+    try {
+      expect(await checkpointsReached(db.pool, await readLogHead(db.pool))).toBe(true);
+      await db.pool.query('UPDATE projection_checkpoints SET global_position = global_position - 1 WHERE name = $1', [name]);
+      expect(await checkpointsReached(db.pool, await readLogHead(db.pool))).toBe(false);
+    } finally {
+      await db.pool.query('DELETE FROM projection_checkpoints WHERE name = $1', [name]);
+    }
   });
 });

@@ -35,3 +35,36 @@ export async function readProjectionLag(pool: Pool, names: readonly string[], no
     lagMs: row.oldest_waiting ? Math.max(0, now.getTime() - Date.parse(row.oldest_waiting)) : 0,
   }));
 }
+
+/** Where a reader stands in the log: the store's reading order is (transaction id, position). */
+export interface LogPlace {
+  transactionId: string;
+  position: number;
+}
+
+/**
+ * The last event committed so far, in reading order (null for an empty log): a checkpoint that
+ * has reached it has passed every event committed before the call. Not `max(global_position)`:
+ * positions are taken in one order and committed in another, so the event with the highest
+ * position may be read before others, and a checkpoint can rest below it for good.
+ */
+export async function readLogHead(db: Pick<Pool, 'query'>): Promise<LogPlace | null> {
+  const { rows } = await db.query<{ transaction_id: string; global_position: number }>(
+    // Ordered by the column, not by its text alias (which would put '998' after '2020').
+    `SELECT e.transaction_id::text AS transaction_id, e.global_position FROM events e
+      ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1`,
+  );
+  const head = rows[0];
+  return head ? { transactionId: head.transaction_id, position: head.global_position } : null;
+}
+
+/** Whether every stored checkpoint has passed `head` (a place read with readLogHead). */
+export async function checkpointsReached(db: Pick<Pool, 'query'>, head: LogPlace | null): Promise<boolean> {
+  if (!head) return true;
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM projection_checkpoints
+      WHERE (transaction_id::text::xid8, global_position) < ($1::text::xid8, $2) LIMIT 1`,
+    [head.transactionId, head.position],
+  );
+  return rowCount === 0;
+}

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { ConfigError } from '../config/config.js';
+import { checkpointsReached, readLogHead } from '../metrics/projection-lag.js';
 import { inTransaction, type Pool } from '../postgres/pool.js';
 import type { KeyEncryptionKeys } from './key-encryption-keys.js';
 
@@ -185,11 +186,10 @@ async function rewrapOnce(pool: Pool, keks: KeyEncryptionKeys, current: string):
 
 /** The projectors have applied every event appended before now (the erasure events among them), or the wait ran out. */
 async function projectionsCaughtUp(client: pg.PoolClient): Promise<boolean> {
-  const head = (await client.query<{ head: number }>('SELECT coalesce(max(global_position), 0) AS head FROM events')).rows[0]!.head;
+  const head = await readLogHead(client);
   const deadline = Date.now() + PROJECTIONS_WAIT_MS;
   while (Date.now() < deadline) {
-    const behind = await client.query('SELECT 1 FROM projection_checkpoints WHERE global_position < $1 LIMIT 1', [head]);
-    if (behind.rowCount === 0) return true;
+    if (await checkpointsReached(client, head)) return true;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return false;

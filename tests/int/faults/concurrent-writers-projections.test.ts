@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decideProject, evolveProject, initialProjectState, type ProjectCommand } from '@shop/domain';
-import { createLogger, PostgresEventStore, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { checkpointsReached, createLogger, PostgresEventStore, readLogHead, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, seededRandom, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, type Projection } from '@shop/projectors';
 
@@ -79,9 +79,9 @@ describe('16 concurrent writers with random commit delays', () => {
     const deadline = Date.now() + 120_000;
     const projected = async () => Number((await db.pool.query('SELECT count(*) AS n FROM seen_once')).rows[0].n);
     while ((await projected()) < total && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    // Let the other projections finish the same log.
-    const lastPosition = Number((await db.pool.query('SELECT max(global_position) AS p FROM events')).rows[0].p);
-    while (runner.allStatuses().some((s) => s.position < lastPosition && !s.failure) && Date.now() < deadline) {
+    // Let the other projections finish the same log (its last event in reading order, not the highest position).
+    const head = await readLogHead(db.pool);
+    while (!(await checkpointsReached(db.pool, head)) && !runner.allStatuses().some((s) => s.failure) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await runner.stop();

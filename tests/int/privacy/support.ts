@@ -1,15 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Pool } from '@shop/infra';
+import { checkpointsReached, readLogHead, type Pool } from '@shop/infra';
 
-/** Polls until every projection's checkpoint has passed the last event (a bounded loop, not a timed assertion). */
+/**
+ * Polls until every projection's checkpoint has passed the last event in reading order (a bounded
+ * loop, not a timed assertion). Not `max(global_position)`: concurrent appends commit out of
+ * position order, and a checkpoint may rest below the highest position for good.
+ */
 export async function projectionsCaughtUp(pool: Pool): Promise<void> {
+  const head = await readLogHead(pool);
   for (let attempt = 0; attempt < 300; attempt++) {
-    const behind = await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM projection_checkpoints
-        WHERE global_position < (SELECT coalesce(max(global_position), 0) FROM events)`,
-    );
-    if (behind.rows[0]!.n === 0) return;
+    if (await checkpointsReached(pool, head)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('projections did not catch up');
