@@ -799,7 +799,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Logged in already, or a guest session whose saved project still waits for its mailed link (decision 0246). */
                 409: {
                     headers: {
                         [name: string]: unknown;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailProblem, ProjectDraft, projectDecider, projectView } from '@shop/domain';
 import {
   EmailTakenError,
+  loadStream,
   findCredentialsByEmail,
   handleCommand,
   hashPassword,
@@ -11,9 +12,12 @@ import {
   insertCredentials,
   inTransaction,
   peekToken,
+  pendingTokenEmail,
+  type SessionUser,
   useToken,
 } from '@shop/infra';
 import type { RouteDeps } from '../deps.js';
+import { ErrorBody } from '../http/openapi.js';
 import { defineRoute } from '../http/route.js';
 import { customerProject } from '../projects/project-answers.js';
 import { projectStream } from '../streams.js';
@@ -40,9 +44,16 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
     tag: 'guests',
     access: 'public',
     status: 201,
+    responses: {
+      409: {
+        description: 'Logged in already, or a guest session whose saved project still waits for its mailed link (decision 0246).',
+        content: { 'application/json': { schema: ErrorBody } },
+      },
+    },
     input: { body: z.object({ email: EmailField, project: ProjectDraft }) },
     handle: async ({ body }, { req, res, correlationId, user }) => {
       if (user && !user.isGuest) throw new HttpError(409, 'You are logged in already: save the project to your account instead.');
+      if (user?.isGuest) await refuseSecondGuestSave(user);
       const problem = emailProblem(body.email);
       if (problem) throw new HttpError(400, problem, [{ field: 'email', message: problem }]);
       const email = body.email.trim().toLowerCase();
@@ -109,6 +120,26 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
       return completeRegistration(params.token, body, now, { req, res, correlationId });
     },
   });
+
+  /**
+   * A guest session with its project saved and its link still out may not save another: that would
+   * make a new guest and leave the first project out of this session (decision 0246). Refused before
+   * anything is written. A guest whose project moved or was deleted, or whose link expired, saves anew.
+   */
+  async function refuseSecondGuestSave(guest: SessionUser): Promise<void> {
+    const email = await pendingTokenEmail(deps.pool, 'profile_completion', guest.userId, deps.clock.now());
+    if (!email) return;
+    const { state } = await loadAccount(deps.eventStore, guest.userId);
+    if (state.status !== 'guest') return;
+    for (const projectId of state.account.guestProjectIds ?? []) {
+      const { state: project } = await loadStream(deps.eventStore, projectDecider, projectStream(projectId));
+      if (project.status !== 'existing' || project.project.user !== guest.userId) continue;
+      throw new HttpError(
+        409,
+        `You have saved a guest project already (${projectId}) and we sent a link for it to ${email}. Keep working on that project, and open the link to complete your registration.`,
+      );
+    }
+  }
 
   /** The link proves the address, which has an account: the guest's project joins it (decision 0195). */
   async function joinByLink(token: string, now: Date, correlationId: string) {

@@ -90,3 +90,12 @@ export async function hasPendingToken(db: Pool | PoolClient, purpose: TokenPurpo
   );
   return (result.rowCount ?? 0) > 0;
 }
+
+/** The address of the user's own usable link of this purpose, if one is out (a guest's registration still open). */
+export async function pendingTokenEmail(db: Pool | PoolClient, purpose: TokenPurpose, userId: string, now: Date): Promise<string | null> {
+  const result = await db.query<{ email: string | null }>(
+    'SELECT email FROM account_tokens WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > $3 ORDER BY expires_at DESC LIMIT 1',
+    [purpose, userId, now],
+  );
+  return result.rows[0]?.email ?? null;
+}

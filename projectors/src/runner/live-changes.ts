@@ -3,17 +3,30 @@ import type { PoolClient, StoredEvent } from '@shop/infra';
 /** Taken by every transaction that writes live changes; held until it commits (docs/decisions/0170). */
 const LIVE_CHANGES_LOCK = 7_170_001;
 
-/** Collects, per stream, what a batch changed: its newest applied revision and the read models it touched. */
+/** The user a project's event stops from reading it: the old owner of a transfer (decision 0247). */
+function formerReaderOf(event: StoredEvent): string | null {
+  if (event.type !== 'ProjectTransferred') return null;
+  const { fromUserId, toUserId } = event.data;
+  return typeof fromUserId === 'string' && fromUserId !== toUserId ? fromUserId : null;
+}
+
+/**
+ * Collects, per stream, what a batch changed: its newest applied revision, the read models it
+ * touched, and the users who could read the stream before and no longer can.
+ */
 export class LiveChanges {
-  private readonly streams = new Map<string, { revision: number; readModels: Set<string>; eventAt: string }>();
+  private readonly streams = new Map<string, { revision: number; readModels: Set<string>; eventAt: string; formerReaders: Set<string> }>();
 
   add(projection: string, events: readonly StoredEvent[]): void {
     for (const event of events) {
+      const former = formerReaderOf(event);
       const found = this.streams.get(event.streamId);
       if (!found) {
-        this.streams.set(event.streamId, { revision: event.revision, readModels: new Set([projection]), eventAt: event.metadata.occurredAt });
+        const formerReaders = new Set(former ? [former] : []);
+        this.streams.set(event.streamId, { revision: event.revision, readModels: new Set([projection]), eventAt: event.metadata.occurredAt, formerReaders });
         continue;
       }
+      if (former) found.formerReaders.add(former);
       found.readModels.add(projection);
       if (event.revision > found.revision) Object.assign(found, { revision: event.revision, eventAt: event.metadata.occurredAt });
     }
@@ -31,9 +44,9 @@ export class LiveChanges {
     await client.query(
       `WITH locked AS (SELECT pg_advisory_xact_lock(${LIVE_CHANGES_LOCK})),
        added AS (
-         INSERT INTO live_changes (stream_id, revision, read_models, event_at)
-         SELECT t.stream_id, t.revision, string_to_array(t.read_models, ','), t.event_at
-           FROM locked, unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[]) AS t(stream_id, revision, read_models, event_at)
+         INSERT INTO live_changes (stream_id, revision, read_models, event_at, former_readers)
+         SELECT t.stream_id, t.revision, string_to_array(t.read_models, ','), t.event_at, string_to_array(t.former_readers, ',')
+           FROM locked, unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[], $5::text[]) AS t(stream_id, revision, read_models, event_at, former_readers)
          RETURNING id)
        SELECT pg_notify('shop_live_changes', max(id)::text) FROM added`,
       [
@@ -41,6 +54,7 @@ export class LiveChanges {
         entries.map(([, change]) => change.revision),
         entries.map(([, change]) => [...change.readModels].sort().join(',')),
         entries.map(([, change]) => change.eventAt),
+        entries.map(([, change]) => [...change.formerReaders].join(',')),
       ],
     );
   }

@@ -26,13 +26,34 @@ export function mayRead(viewer: Viewer, change: LiveChange): boolean {
   return change.streamId === `account-${viewer.userId}`;
 }
 
+/**
+ * A viewer who could read the stream until this change and no longer can (a transferred project's
+ * old owner, docs/decisions/0247): told only that the project changed, so the page reads again.
+ */
+export function lostRead(viewer: Viewer, change: LiveChange): boolean {
+  return change.formerReaders.includes(viewer.userId) && !mayRead(viewer, change);
+}
+
 /** The users and organizations whose streams may hear of a change, besides staff (null: everyone). */
 export function addresseesOf(change: LiveChange): { users: string[]; organizations: string[] } | null {
   if (change.streamId === 'notifications') return null;
-  if (change.project) return { users: [change.project.ownerId], organizations: change.project.organizationId ? [change.project.organizationId] : [] };
+  if (change.project) {
+    const users = [change.project.ownerId, ...change.formerReaders];
+    return { users, organizations: change.project.organizationId ? [change.project.organizationId] : [] };
+  }
+  if (change.formerReaders.length > 0) return { users: change.formerReaders, organizations: [] };
   if (change.streamId.startsWith(ORGANIZATION)) return { users: [], organizations: [change.streamId.slice(ORGANIZATION.length)] };
   if (change.streamId.startsWith('account-')) return { users: [change.streamId.slice('account-'.length)], organizations: [] };
   return { users: [], organizations: [] };
+}
+
+/**
+ * The `change` message a former reader gets: the stream and project id it already knew, no revision
+ * or read models of a project it may no longer read (`readable: false`).
+ */
+export function lostReadMessage(change: LiveChange): Record<string, unknown> {
+  const projectId = change.project?.projectId ?? (change.streamId.startsWith(PROJECT) ? change.streamId.slice(PROJECT.length) : undefined);
+  return { position: change.position, stream: change.streamId, read_models: [], readable: false, ...(projectId ? { project_id: projectId } : {}) };
 }
 
 /** The `change` message's JSON (docs/api-conventions.md "Live updates"). */

@@ -11,6 +11,8 @@ export interface LiveChange {
   eventAt: Date | null;
   /** For project streams: owner and organization; null for other streams or a project not found. */
   project: ProjectAudience | null;
+  /** Users who could read the stream until this change (a transferred project's old owner). */
+  formerReaders: string[];
 }
 
 export interface ChangeFeedOptions {
@@ -114,8 +116,8 @@ export class ChangeFeed {
   }
 
   private async read(after: number, through: number): Promise<LiveChange[]> {
-    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null }>(
-      `SELECT id, stream_id, revision, read_models, event_at FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
+    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null; former_readers: string[] }>(
+      `SELECT id, stream_id, revision, read_models, event_at, former_readers FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
       [after, through],
     );
     const audiences = await projectAudiences(this.pool, [...new Set(rows.map((row) => row.stream_id).filter((id) => id.startsWith('project-')))]);
@@ -126,6 +128,7 @@ export class ChangeFeed {
       readModels: row.read_models,
       eventAt: row.event_at,
       project: audiences.get(row.stream_id) ?? null,
+      formerReaders: row.former_readers,
     }));
   }
 

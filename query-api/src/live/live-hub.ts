@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { HttpError, sessionIdOf, type Logger, type Pool, type SessionUser } from '@shop/infra';
 import { organizationIdsOf } from '@shop/projectors/queries';
-import { addresseesOf, changeMessage, mayRead, type Viewer } from './audience.js';
+import { addresseesOf, changeMessage, lostRead, lostReadMessage, mayRead, type Viewer } from './audience.js';
 import { ChangeFeed, type ChangeFeedOptions, type LiveChange } from './change-feed.js';
 import { LiveMetrics } from './live-metrics.js';
 import { LiveStream, sseMessage } from './live-stream.js';
@@ -95,7 +95,7 @@ export class LiveHub {
     if (resumeFrom < (await this.feed.horizon())) return sseMessage('reset', { position: through }) + ready(through);
     let text = '';
     for (const change of await this.feed.between(resumeFrom, through)) {
-      if (mayRead(stream.viewer, change)) text += this.messageOf(change);
+      text += this.messageFor(stream.viewer, change) ?? '';
     }
     // Changes that came while this ran wait behind `ready`; the ready id must not pass them.
     const readyAt = Math.max(resumeFrom, through);
@@ -108,10 +108,13 @@ export class LiveHub {
     let refreshOrganizations = false;
     for (const change of changes) {
       refreshOrganizations ||= change.streamId.startsWith('organization-');
-      const message = this.messageOf(change);
       let sent = false;
+      // Made once per change, not per stream: a busy shop's staff pages share it.
+      const full = sseMessage('change', changeMessage(change), change.position);
       for (const stream of this.audienceOf(change)) {
-        if (change.position <= stream.lastSent || !mayRead(stream.viewer, change)) continue;
+        if (change.position <= stream.lastSent) continue;
+        const message = this.messageFor(stream.viewer, change, full);
+        if (message === null) continue;
         stream.lastSent = change.position;
         const pending = texts.get(stream) ?? { text: '', messages: 0 };
         texts.set(stream, { text: pending.text + message, messages: pending.messages + 1 });
@@ -127,8 +130,10 @@ export class LiveHub {
     if (refreshOrganizations) void this.refreshOrganizations();
   }
 
-  private messageOf(change: LiveChange): string {
-    return sseMessage('change', changeMessage(change), change.position);
+  /** What this viewer is told of a change: all of it, that it lost the stream, or nothing (null). */
+  private messageFor(viewer: Viewer, change: LiveChange, full?: string): string | null {
+    if (mayRead(viewer, change)) return full ?? sseMessage('change', changeMessage(change), change.position);
+    return lostRead(viewer, change) ? sseMessage('change', lostReadMessage(change), change.position) : null;
   }
 
   private audienceOf(change: LiveChange): Set<LiveStream> {

@@ -46,6 +46,37 @@ describe('guests', () => {
     expect((await guest.post('/api/projects/', { name: 'Now allowed' })).status).toBe(201);
   });
 
+  it('refuses a second save from a guest session that has its project and link, writing nothing', async () => {
+    const guest = await anonymous(shop);
+    const first = await guest.post('/api/guests/', { email: 'once@shop.test', project: { name: 'First', fabrics: [completeFabric()] } });
+    expect(first.status, first.text).toBe(201);
+    const projectId = first.body.project.id;
+    // The first link is mailed before counting, so nothing of the first save is still on its way.
+    const token = await completionToken('once@shop.test');
+    const events = async () => Number((await shop.db.pool.query('SELECT count(*) FROM events')).rows[0].count);
+    const tokens = async () => Number((await shop.db.pool.query("SELECT count(*) FROM account_tokens WHERE purpose = 'profile_completion'")).rows[0].count);
+    const before = { events: await events(), tokens: await tokens() };
+
+    const second = await guest.post('/api/guests/', { email: 'other@shop.test', project: { name: 'Second', fabrics: [completeFabric()] } });
+    expect(second.body).toEqual({
+      status: 409,
+      message: `You have saved a guest project already (${projectId}) and we sent a link for it to once@shop.test. Keep working on that project, and open the link to complete your registration.`,
+    });
+    expect({ events: await events(), tokens: await tokens() }).toEqual(before);
+    // Still the same guest session: the first project is its own, and its link completes it.
+    expect((await guest.put(`/api/projects/${projectId}/`, { name: 'First, kept' })).status).toBe(200);
+    expect((await guest.put(`/api/profile-completion/${token}/`, { name: 'Once', password: 'Once-Pass1' })).status).toBe(200);
+    const mine = await guest.get('/api/projects/');
+    expect(mine.body.map((p: { id: string }) => p.id)).toContain(projectId);
+
+    // Once the guest's link has expired, saving again is the way to a new link (as the expired link says).
+    const late = await anonymous(shop);
+    expect((await late.post('/api/guests/', { email: 'lapsed@shop.test', project: { name: 'Lapsed', fabrics: [completeFabric()] } })).status).toBe(201);
+    await shop.db.pool.query("UPDATE account_tokens SET expires_at = now() - interval '1 day' WHERE email = 'lapsed@shop.test'");
+    const again = await late.post('/api/guests/', { email: 'lapsed@shop.test', project: { name: 'Lapsed', fabrics: [completeFabric()] } });
+    expect(again.status, again.text).toBe(201);
+  });
+
   it('answers 400 for a bad e-mail or project', async () => {
     const guest = await anonymous(shop);
     expect((await guest.post('/api/guests/', { email: 'nope', project: { name: 'X', fabrics: [] } })).status).toBe(400);

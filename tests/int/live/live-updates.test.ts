@@ -10,7 +10,7 @@ import { activeCustomer, completeFabric, loggedIn, staffClient, startCommandShop
 // the limits, and streams closed when their session ends (docs/decisions/0170-0172).
 let shop: TestShop;
 let rita: { client: ApiClient; email: string; password: string; userId: string };
-let sam: { client: ApiClient; userId: string };
+let sam: { client: ApiClient; email: string; userId: string };
 let staff: ApiClient;
 const opened: LiveClient[] = [];
 
@@ -145,6 +145,40 @@ describe('GET /api/live/', () => {
       // No id: the client's Last-Event-ID stays the newest change it was told of.
       expect(reset.id).toBeNull();
     }
+    await closeAll();
+  });
+
+  it('tells the old owner of a transferred project that it is no longer theirs, the new owner the change, and no one else anything', async () => {
+    const tess = await activeCustomer(shop, 'Tess Third');
+    const moving = await newProject(rita.client, 'Moving cushion');
+    const [ritas, sams, tesses] = [await openLive(rita.client), await openLive(sam.client), await openLive(tess.client)];
+    const transferred = await staff.put('/api/internal/transfer/', { project_id: moving.id, email: sam.email });
+    expect(transferred.status, transferred.text).toBe(200);
+
+    // Sam, the new owner, hears the change as any owner would; Rita, the old one, only that it changed,
+    // with nothing of its new state, and her read is now refused.
+    // Each projection's batch makes its own change; the one of the `projects` read model is what pages read.
+    const read = (message: { event: string; data: any }) => message.event === 'change' && message.data.project_id === moving.id && message.data.read_models.includes('projects');
+    const samHeard = await sams.waitFor((message) => read(message) && message.data.revision > moving.revision);
+    expect(samHeard.data).toMatchObject({ stream: `project-${moving.id}` });
+    const ritaHeard = await ritas.waitFor((message) => message.event === 'change' && message.data.position === samHeard.data.position);
+    expect(ritaHeard.data).toEqual({ position: samHeard.data.position, stream: `project-${moving.id}`, project_id: moving.id, read_models: [], readable: false });
+    expect((await rita.client.get(`/api/projects/${moving.id}/`)).status).toBe(403);
+    expect((await sam.client.get(`/api/projects/${moving.id}/`)).body).toMatchObject({ name: 'Moving cushion' });
+
+    // Later changes reach only the new owner; Tess never hears of the project at all.
+    const renamed = await sam.client.put(`/api/projects/${moving.id}/`, { name: 'Sam’s cushion' });
+    expect(renamed.status, renamed.text).toBe(200);
+    await sams.waitFor(changeOf(moving.id, renamed.body.revision));
+    const [ritaOwn, tessOwn] = [await newProject(rita.client, 'Rita after'), await newProject(tess.client, 'Tess own')];
+    await ritas.waitFor(changeOf(ritaOwn.id, ritaOwn.revision));
+    await tesses.waitFor(changeOf(tessOwn.id, tessOwn.revision));
+    // After the transfer Rita hears nothing of what Sam does with it. (A projection that applies the
+    // transfer before the `projects` read model does may still reach her as its owner: she could read it then.)
+    const ritaHeardOfIt = ritas.changes().filter((change) => change.project_id === moving.id);
+    expect(ritaHeardOfIt).toContainEqual(ritaHeard.data);
+    expect(ritaHeardOfIt.filter((change) => change.readable !== false && change.revision >= renamed.body.revision)).toEqual([]);
+    expect(tesses.changes().filter((change) => change.project_id === moving.id)).toEqual([]);
     await closeAll();
   });
 

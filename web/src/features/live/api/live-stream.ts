@@ -4,9 +4,12 @@ import { API_BASE } from '../../../lib/api-client';
 export interface LiveChange {
   position: number;
   stream: string;
-  revision: number;
+  /** Absent when `readable` is false. */
+  revision?: number;
   read_models: string[];
   project_id?: string;
+  /** False: this user could read the project until this change and no longer can (a transfer); reading it again shows that. */
+  readable?: false;
 }
 
 export interface LiveHandlers {

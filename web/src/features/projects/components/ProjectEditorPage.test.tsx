@@ -4,7 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from '../../../lib/api-client';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { createQueryClient } from '../../../lib/query-client';
 import { emptyProfile } from '../../../lib/user-profile';
 import { useSessionStore } from '../../../lib/session/session-store';
@@ -21,9 +22,9 @@ const get = vi.mocked(apiClient.get);
 const post = vi.mocked(apiClient.post);
 const put = vi.mocked(apiClient.put);
 
-function renderEditor(path = '/projects/editor/guest/edit') {
+function renderEditor(path = '/projects/editor/guest/edit', client = createQueryClient()) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/" element={<h1>Landing</h1>} />
@@ -200,6 +201,24 @@ describe('editor route rules (SPEC §2)', () => {
     renderEditor('/projects/editor/p-1/edit');
     expect(await screen.findByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(order).toEqual(['/products/', '/fabrics/', '/projects/p-1/']);
+  });
+
+  it('says the project is no longer in the account when a read after a live change is refused (a transfer, decision 0247)', async () => {
+    useSessionStore.setState({ user: { ...emptyProfile, user_id: 'u1', email: 'a@example.com' }, status: 'ready' });
+    let moved = false;
+    get.mockImplementation((path: string) => {
+      if (path === '/products/') return Promise.resolve(buildProductsResponse(seedProducts));
+      if (path === '/fabrics/') return Promise.resolve(buildFabricsResponse(seedFabrics));
+      if (moved) return Promise.reject(new ApiError(403, 'You are not allowed to do this.'));
+      return Promise.resolve({ id: 'p-1', name: 'Lounge', state: 'D', fabrics: [], revision: 2 });
+    });
+    const client = createQueryClient();
+    renderEditor('/projects/editor/p-1/edit', client);
+    expect(await screen.findByRole('button', { name: 'Add fabric' })).toBeInTheDocument();
+    // What the live push does with a change message naming the project (features/live/api/invalidations.ts).
+    moved = true;
+    await client.invalidateQueries({ queryKey: queryKeys.project('p-1') });
+    expect(await screen.findByText('This project is no longer in your account: it may have been moved to another one.')).toBeInTheDocument();
   });
 
   it('shows a guest who sent their registration link their saved project and where the link went, with no save that cannot work (issue 39)', async () => {

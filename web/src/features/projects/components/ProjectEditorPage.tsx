@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { selectIsGuest, selectLoggedIn, selectSessionReady, useSessionStore } from '../../../lib/session/session-store';
 import { categoriesOf, EditorValidationError, GUEST_ID, projectProblems, useEditorStore, type EditorProject } from '../stores/editor-store';
 import type { Catalogue } from '../api/catalogue';
@@ -62,11 +62,16 @@ export function useEditorRoute(): { id: string; gate: 'session' | 'home' | 'load
 
   if (!sessionReady) return { id, gate: 'session', error: null };
   if (!allowed) return { id, gate: 'home', error: null };
+  // Read again (a live push says so) and refused: staff moved the project to another account meanwhile.
+  if (entered && isLost(followed.error)) return { id, gate: 'failed', error: LOST_PROJECT };
   if (entered) return { id, gate: hasProject ? 'ready' : 'loading', error: null };
   const failure = catalogue.error ?? detail.error;
   if (failure) return { id, gate: 'failed', error: errorMessage(failure) };
   return { id, gate: 'loading', error: null };
 }
+
+const LOST_PROJECT = 'This project is no longer in your account: it may have been moved to another one.';
+const isLost = (error: unknown) => error instanceof ApiError && (error.status === 403 || error.status === 404);
 
 /** /projects/editor/{id}/edit (id may be guest): the project editor. */
 export function ProjectEditorPage() {
