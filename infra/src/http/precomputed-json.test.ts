@@ -1,36 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appServers, rawRequest, type RawAnswer as Answer } from '../testing/raw-http.js';
 import { precomputedJson } from './precomputed-json.js';
 
-const servers: { close: () => void }[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * node:http rather than fetch: fetch adds `Cache-Control: no-cache` to a request that carries
- * If-None-Match (as the Fetch standard says), which rightly makes the server skip the 304.
- */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (part: Buffer) => parts.push(part));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      })
-      .on('error', reject);
-  });
-}
+const servers = appServers();
+afterEach(servers.closeAll);
+const get = (url: string, headers: Record<string, string> = {}) => rawRequest(url, headers);
 
 const json = (answer: Answer): unknown => JSON.parse(answer.body.toString());
 
@@ -40,10 +16,7 @@ async function serve(load: () => Promise<unknown>, clock: { at: number }): Promi
   app.get('/doc', async (req, res) => {
     await send(req, res);
   });
-  const server = app.listen(0);
-  servers.push(server);
-  await new Promise((resolve) => server.once('listening', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/doc`;
+  return `${await servers.serve(app)}/doc`;
 }
 
 describe('precomputedJson', () => {

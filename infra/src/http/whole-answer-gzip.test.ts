@@ -1,34 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appServers, rawRequest as request } from '../testing/raw-http.js';
 import { wholeAnswerGzip } from './whole-answer-gzip.js';
 
-const servers: { close: () => void }[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** node:http rather than fetch: fetch would gunzip the body and hide what was sent. */
-function request(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { headers, method }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (part: Buffer) => parts.push(part));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      })
-      .on('error', reject)
-      .end();
-  });
-}
+const servers = appServers();
+afterEach(servers.closeAll);
 
 const big = Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Cushion ${i}`, state: 'draft' }));
 
@@ -44,10 +21,7 @@ async function serve(): Promise<string> {
     res.write('x'.repeat(2048));
     res.end('y'.repeat(2048));
   });
-  const server = app.listen(0);
-  servers.push(server);
-  await new Promise((resolve) => server.once('listening', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return servers.serve(app);
 }
 
 describe('wholeAnswerGzip', () => {
