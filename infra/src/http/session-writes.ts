@@ -26,6 +26,11 @@ export function recordSessionWrite(session: SessionWrites, streamId: string, rev
   const writes = { ...session.writes };
   const known = writes[streamId];
   writes[streamId] = { revision: Math.max(revision, known?.revision ?? -1), at };
+  // Sorted only when one must go: the store merges by revision and keeps the newest by `at` itself.
+  if (Object.keys(writes).length <= SESSION_WRITES_KEPT) {
+    session.writes = writes;
+    return;
+  }
   session.writes = Object.fromEntries(
     Object.entries(writes)
       .sort(([, a], [, b]) => b.at - a.at)
