@@ -1,23 +1,22 @@
 -- Up Migration
 
--- An updated session's notice also names what the row now holds (md5 of its text), so the process
+-- A saved session's notice also names what the row now holds (md5 of its text), so the process
 -- that saved it can keep its own copy of what it stored instead of reading it back (decision
--- 0244). Every update says so, a change or not (a save that changed nothing, a touch of the
--- expiry: rare), so the writer can tell whether its own notice has arrived yet; a process whose
--- copy holds the named contents keeps it. A deletion names the sid alone, as before; an insert
--- (a new session, whose cookie nobody holds yet) says nothing, as before.
+-- 0244). Every insert and update says so, a change or not (a save that changed nothing, a touch of
+-- the expiry: rare), so the writer can tell whether its own notice has arrived yet; a process whose
+-- copy holds the named contents keeps it. A deletion names the sid alone, as before.
 CREATE OR REPLACE FUNCTION http_sessions_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    PERFORM pg_notify('http_sessions_changed', OLD.sid || ' ' || md5(NEW.sess::text));
-  ELSE
+  IF TG_OP = 'DELETE' THEN
     PERFORM pg_notify('http_sessions_changed', OLD.sid);
+  ELSE
+    PERFORM pg_notify('http_sessions_changed', NEW.sid || ' ' || md5(NEW.sess::text));
   END IF;
   RETURN NULL;
 END $$;
 
 DROP TRIGGER http_sessions_changed ON http_sessions;
-CREATE TRIGGER http_sessions_changed AFTER UPDATE ON http_sessions
+CREATE TRIGGER http_sessions_changed AFTER INSERT OR UPDATE ON http_sessions
   FOR EACH ROW EXECUTE FUNCTION http_sessions_notify();
 
 -- Down Migration

@@ -4,7 +4,7 @@ import type { Pool, PoolClient } from '../postgres/pool.js';
 import { SessionStore } from './session-store.js';
 
 /**
- * The http_sessions trigger says which session was deleted (`sid`) or updated (`sid md5`, the md5
+ * The http_sessions trigger says which session was deleted (`sid`) or saved (`sid md5`, the md5
  * of what the row now holds; migrations 1700000220000 and 1700000352440).
  */
 const CHANNEL = 'http_sessions_changed';
@@ -85,8 +85,8 @@ export class CachedSessionStore extends SessionStore {
     const save = { notices: [] as string[] };
     this.saving.set(sid, save);
     this.save(sid, sess).then(
-      ({ stored, inserted }) => {
-        this.saved(sid, save, stored, inserted);
+      (stored) => {
+        this.saved(sid, save, stored);
         callback?.();
       },
       (error: unknown) => {
@@ -105,23 +105,22 @@ export class CachedSessionStore extends SessionStore {
 
   /**
    * Keeps what a save stored when nothing can have changed it since: no later save of this
-   * session started here, and no notice after this save's own named other contents. Every update
-   * of the row sends a notice, in commit order: until an update's own has come, every notice that
-   * came was of an earlier write. A new row sends none, and had no earlier writes: any notice is later.
+   * session started here, and no notice after this save's own named other contents. Every
+   * insert and update of the row sends a notice, in commit order: until this save's own has come,
+   * every notice that came was of an earlier write.
    */
-  private saved(sid: string, save: { notices: string[] }, stored: string, inserted: boolean): void {
+  private saved(sid: string, save: { notices: string[] }, stored: string): void {
     if (this.saving.get(sid) !== save) return;
     this.saving.delete(sid);
     // Forgotten again once written: a read that raced the write must not keep what it read.
     this.forget(sid);
     const md5 = createHash('md5').update(stored).digest('hex');
     const own = save.notices.indexOf(md5);
-    const laterWrite = inserted ? save.notices.length > 0 : own >= 0 && save.notices.slice(own).some((notice) => notice !== md5);
-    if (!this.listener || laterWrite) return;
+    if (!this.listener || (own >= 0 && save.notices.slice(own).some((notice) => notice !== md5))) return;
     this.keep(sid, stored, md5);
   }
 
-  /** A notice: a deleted session, or an updated one (the copy is dropped unless it holds what the row now holds). */
+  /** A notice: a deleted session, or a saved one (the copy is dropped unless it holds what was saved). */
   private noticed(payload: string): void {
     const [sid = '', md5] = payload.split(' ');
     if (md5 === undefined) this.saving.delete(sid);

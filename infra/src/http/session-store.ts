@@ -41,11 +41,11 @@ export class SessionStore extends PgStore {
     );
   }
 
-  /** Saves the session (merging its notes): the row's text as stored, merge included, and whether the row is new. */
-  protected async save(sid: string, sess: session.SessionData): Promise<{ stored: string; inserted: boolean }> {
+  /** Saves the session (merging its notes) and returns the row's text as stored, merge included. */
+  protected async save(sid: string, sess: session.SessionData): Promise<string> {
     const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
-    const { rows } = await this.pool.query<{ sess: string; inserted: boolean }>(mergingUpsert(this.table), [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]);
-    return { stored: rows[0]!.sess, inserted: rows[0]!.inserted };
+    const { rows } = await this.pool.query<{ sess: string }>(mergingUpsert(this.table), [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]);
+    return rows[0]!.sess;
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -84,4 +84,4 @@ const mergingUpsert = (table: string) => `
         ) AS newest ORDER BY (value ->> 'at')::bigint DESC LIMIT $4
       ) AS kept))::json
     ELSE EXCLUDED.sess END
-  RETURNING sess::text AS sess, (xmax = 0) AS inserted`;
+  RETURNING sess::text AS sess`;
