@@ -35,17 +35,11 @@ export class SessionStore extends PgStore {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
-    this.save(sid, sess).then(
+    const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
+    this.pool.query(mergingUpsert(this.table), [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]).then(
       () => callback?.(),
       (error: unknown) => callback?.(error),
     );
-  }
-
-  /** Saves the session (merging its notes) and returns the row's text as stored, merge included. */
-  protected async save(sid: string, sess: session.SessionData): Promise<string> {
-    const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
-    const { rows } = await this.pool.query<{ sess: string }>(mergingUpsert(this.table), [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]);
-    return rows[0]!.sess;
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -83,5 +77,4 @@ const mergingUpsert = (table: string) => `
           ) AS entries ORDER BY key, (value ->> 'revision')::bigint DESC
         ) AS newest ORDER BY (value ->> 'at')::bigint DESC LIMIT $4
       ) AS kept))::json
-    ELSE EXCLUDED.sess END
-  RETURNING sess::text AS sess`;
+    ELSE EXCLUDED.sess END`;
