@@ -1,42 +1,25 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { ApiClient } from '../support/http-client.js';
-import { badLinkPagesAllowed, launchChromium } from '../support/browser.js';
-import { logIn, seriousAxeViolations, withScreenshot } from '../support/e2e.js';
-import { startTestShop, type TestShop } from '../support/shop.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { staffClient } from '../int/commands/helpers.js';
+import { badLinkPagesAllowed } from '../support/browser.js';
+import { browserShop } from '../support/browser-shop.js';
+import { seriousAxeViolations, withScreenshot } from '../support/e2e.js';
 
 /** axe on every route of SPEC §2 (plus the notifications manager): no serious or critical violations. */
-const STAFF = { email: 'a11y-staff@example.com', password: 'Staff1234' };
-
-let shop: TestShop;
-let browser: Browser;
+const shop = browserShop({ allow: badLinkPagesAllowed });
 let visitor: BrowserContext;
 let staff: BrowserContext;
 let projectId = '';
 
 beforeAll(async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-a11y-'));
-  shop = await startTestShop({ DATA_DIR: dataDir, STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
   // A project to open on the id routes: staff create one through the API.
-  const api = new ApiClient(shop.url);
-  await api.get('/api/users/');
-  await api.post('/api/sessions/', STAFF);
-  const created = await api.post('/api/projects/', {
+  const created = await (await staffClient(shop)).post('/api/projects/', {
     name: 'Accessible project',
     fabrics: [{ id: 'f1', name: 'Linen', source: 'customer', items: [{ product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'poly', product_trim: null, quantity: 1 }] }],
   });
   projectId = String(created.body?.id ?? '');
-  browser = await launchChromium({ allow: badLinkPagesAllowed });
-  visitor = await browser.newContext();
-  staff = await browser.newContext();
-  await logIn(await staff.newPage(), shop.url, STAFF.email, STAFF.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  visitor = await shop.newContext();
+  ({ context: staff } = await shop.loggedIn());
 });
 
 const visitorRoutes = ['/', '/login', '/signup', '/referral_signup', '/password-reset?token=abc', '/forgot-password', '/activation/abc', '/profile-completion/abc', '/projects/editor/guest/edit'];

@@ -1,24 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { activeCustomer, completeFabric, customItem, STAFF, staffClient, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
-import { logIn, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { activeCustomer, completeFabric, customItem, staffClient } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
+import { withScreenshot } from '../support/e2e.js';
 
 /**
  * Issue 17's "done when": staff open a project that a customer created, submitted and paid, read
  * every audit line in words (names, not ids), filter by actor, and the CSV holds the lines shown.
  */
-let shop: TestShop;
-let browser: Browser;
+const shop = browserShop();
 let page: Page;
 let projectId = '';
 let paidRevision = 0;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 beforeAll(async () => {
-  shop = await startCommandShop();
   const customer = await activeCustomer(shop, 'Wendy Walker');
   const staff = await staffClient(shop);
   const created = await customer.client.post('/api/projects/', { name: 'Bay window', fabrics: [completeFabric()] });
@@ -34,13 +31,7 @@ beforeAll(async () => {
   });
   expect(paid.status, paid.text).toBe(200);
   paidRevision = paid.body.revision;
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
-  await logIn(page, shop.url, STAFF.email, STAFF.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page } = await shop.loggedIn({ acceptDownloads: true }));
 });
 
 /** The visible cells of the audit table's body rows: #, When, Who, Event, What happened. */

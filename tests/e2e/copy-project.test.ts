@@ -1,19 +1,16 @@
 import { expect as webExpect } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { activeCustomer, customItem, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
-import { logIn, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { activeCustomer, customItem } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
+import { withScreenshot } from '../support/e2e.js';
 
 /** The editor's "Copy project" button in Chromium: the server applies the SPEC §5 copy rule. */
-let shop: TestShop;
-let browser: Browser;
+const shop = browserShop();
 let page: Page;
 let sourceId = '';
 
 beforeAll(async () => {
-  shop = await startCommandShop();
   const customer = await activeCustomer(shop, 'Cody Copier');
   const created = await customer.client.post('/api/projects/', {
     name: 'Reading nook',
@@ -26,13 +23,7 @@ beforeAll(async () => {
   });
   expect(created.status, created.text).toBe(201);
   sourceId = created.body.id;
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, shop.url, customer.email, customer.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page } = await shop.loggedIn({ as: customer }));
 });
 
 describe('copy project', () => {

@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect as webExpect } from '@playwright/test';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'vitest';
 import { PostgresEventStore } from '@shop/infra';
-import { STAFF, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
+import { STAFF } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
 import { logIn, saveScreen, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
 
 /** Issue 12 in Chromium: staff see a parked stream in the health view and ask for a retry (decision 0111). */
-let shop: TestShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startCommandShop();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const shop = browserShop();
 
 /** When the projects read model last parked the stream (a failed retry parks it anew), in ms; 0 while a retry is pending. */
 async function parkedAt(streamId: string): Promise<number> {
@@ -37,7 +25,7 @@ describe('read model health view', () => {
     await new PostgresEventStore(shop.db.pool).appendToStream(streamId, [
       { id: randomUUID(), type: 'ProjectCreated', data: { garbled: true }, metadata: { actor: 'old-version', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() } },
     ]);
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await shop.newPage();
     await withScreenshot(page, 'health-parked', async () => {
       await logIn(page, shop.url, STAFF.email, STAFF.password);
       await page.getByRole('navigation', { name: 'INTERNAL' }).getByRole('link', { name: 'Health' }).click();

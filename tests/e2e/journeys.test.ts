@@ -1,45 +1,28 @@
 import { expect as webExpect } from '@playwright/test';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STAFF } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
 import { logIn, saveScreen, seriousAxeViolations, waitForMailLink, watchCspViolations, withScreenshot } from '../support/e2e.js';
-import { startTestShop, type TestShop } from '../support/shop.js';
 
 /**
  * The five journeys of issue 7 in Chromium against the real embedded shop on a fresh database.
  * They build on each other (one project goes from a guest's design to shipped), so they run in order.
  */
-const STAFF = { email: 'e2e-staff@example.com', password: 'Staff1234' };
 const CUSTOMER = { email: `guest-${Date.now()}@example.com`, name: 'Grace Guest', password: 'Guest1234' };
 const PROJECT_NAME = 'E2E Lounge Pillows';
 
-let shop: TestShop;
-let browser: Browser;
-let dataDir: string;
-let customerContext: BrowserContext;
-let staffContext: BrowserContext;
+// (e) asks for a staff read as a customer on purpose and expects the 403.
+const shop = browserShop({ allow: [/403.*\/api\/internal\/projects\/[\w-]+\/\)?$/] });
 let customer: Page;
 let staff: Page;
 let projectId = '';
 let cspViolations: string[][] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
-  shop = await startTestShop({ DATA_DIR: dataDir, STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
-  // (e) asks for a staff read as a customer on purpose and expects the 403.
-  browser = await launchChromium({ allow: [/403.*\/api\/internal\/projects\/[\w-]+\/\)?$/] });
-  customerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [customerContext, staffContext] = await Promise.all([shop.newContext(), shop.newContext()]);
   cspViolations = await Promise.all([customerContext, staffContext].map(watchCspViolations));
-  customer = await customerContext.newPage();
-  staff = await staffContext.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  [customer, staff] = await Promise.all([customerContext.newPage(), staffContext.newPage()]);
 });
 
 const url = (p: string) => `${shop.url}${p}`;
@@ -100,7 +83,7 @@ describe('journeys in Chromium', () => {
       await webExpect(page.getByLabel('Project name')).toHaveValue(PROJECT_NAME);
       await webExpect(page.getByRole('button', { name: 'Copy project' })).toHaveCount(0);
 
-      const token = await waitForMailLink(dataDir, CUSTOMER.email, /\/profile-completion\/([A-Za-z0-9_-]+)/);
+      const token = await waitForMailLink(shop.dataDir, CUSTOMER.email, /\/profile-completion\/([A-Za-z0-9_-]+)/);
       await page.goto(url(`/profile-completion/${token}`));
       await page.getByLabel('Name').fill(CUSTOMER.name);
       await page.getByLabel('Password').fill(CUSTOMER.password);
@@ -121,13 +104,13 @@ describe('journeys in Chromium', () => {
   });
 
   it('(a2) the same e-mail saved as a guest from a second browser: its link adds that project to the account', async () => {
-    const laptop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const laptop = await shop.newContext();
     cspViolations.push(await watchCspViolations(laptop));
     const page = await laptop.newPage();
     await withScreenshot(page, 'a2-second-guest', async () => {
       await saveGuestPillow(page, 'Laptop cushions', CUSTOMER.email, /already has an account/);
 
-      const token = await waitForMailLink(dataDir, CUSTOMER.email, /already has an account[\s\S]*?\/profile-completion\/([A-Za-z0-9_-]+)/);
+      const token = await waitForMailLink(shop.dataDir, CUSTOMER.email, /already has an account[\s\S]*?\/profile-completion\/([A-Za-z0-9_-]+)/);
       await page.goto(url(`/profile-completion/${token}`));
       await page.getByRole('button', { name: 'Add my project to my account' }).click();
       await page.getByText(/Your project is now in the account of/).waitFor();
@@ -141,7 +124,7 @@ describe('journeys in Chromium', () => {
 
   it('(a3) two guest saves for one e-mail before any link is used: the second link makes the account, the first guest logs in from its browser, both projects are there', async () => {
     const email = `two-guests-${Date.now()}@example.com`;
-    const [phoneContext, laptopContext] = await Promise.all([0, 1].map(() => browser.newContext({ viewport: { width: 1280, height: 900 } })));
+    const [phoneContext, laptopContext] = await Promise.all([0, 1].map(() => shop.newContext()));
     cspViolations.push(...(await Promise.all([phoneContext!, laptopContext!].map(watchCspViolations))));
     const [phone, laptop] = await Promise.all([phoneContext!.newPage(), laptopContext!.newPage()]);
     await withScreenshot(laptop!, 'a3-two-guests', async () => {
@@ -149,7 +132,7 @@ describe('journeys in Chromium', () => {
       await saveGuestPillow(laptop!, 'Laptop throw', email, /already under way/);
 
       // The laptop's link first: no account yet, so it makes one.
-      const token = await waitForMailLink(dataDir, email, /already under way[\s\S]*?\/profile-completion\/([A-Za-z0-9_-]+)/);
+      const token = await waitForMailLink(shop.dataDir, email, /already under way[\s\S]*?\/profile-completion\/([A-Za-z0-9_-]+)/);
       await laptop!.goto(url(`/profile-completion/${token}`));
       await laptop!.getByLabel('Name').fill('Tess Two');
       await laptop!.getByLabel('Password').fill(CUSTOMER.password);

@@ -1,20 +1,10 @@
 import { expect as webExpect } from '@playwright/test';
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserShop } from '../support/browser-shop.js';
 import { withScreenshot } from '../support/e2e.js';
-import { startTestShop, type TestShop } from '../support/shop.js';
 
-let shop: TestShop;
-let browser: Browser;
-beforeAll(async () => {
-  shop = await startTestShop();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const shop = browserShop();
 
 /** Every answer the page receives that a visitor would notice as broken: an error status, or HTML where an image was asked for. */
 function watchResponses(page: Page): string[] {
@@ -29,7 +19,7 @@ function watchResponses(page: Page): string[] {
 
 describe('storefront in Chromium', () => {
   it('shows the shop with the common layout, the product range and how it works', async () => {
-    const page = await browser.newPage();
+    const page = await shop.newPage();
     await page.goto(shop.url);
     await webExpect(page.getByRole('heading', { level: 1 })).toHaveText(/soft furnishings/i);
     await webExpect(page.getByRole('contentinfo')).toContainText('©');
@@ -41,7 +31,7 @@ describe('storefront in Chromium', () => {
   });
 
   it('a visitor who is not logged in picks a card and lands in the editor with that type and its picture', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await shop.newPage();
     const problems = watchResponses(page);
     await withScreenshot(page, 'storefront-start-designing', async () => {
       await page.goto(shop.url);

@@ -1,32 +1,24 @@
 import { expect as webExpect } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { formatPrice } from '@shop/domain';
 import type { ApiClient } from '../support/http-client.js';
-import { activeCustomer, completeFabric, customItem, STAFF, staffClient, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
-import { logIn, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
+import { activeCustomer, completeFabric, customItem, staffClient } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
+import { withScreenshot } from '../support/e2e.js';
 
 // Issue 30: staff work on a project (in a browser of their own) while its customer looks at it.
 // The customer's open pages change without a reload (the live push), and a page reached by a link after a change elsewhere
 // is fresh with the push switched off too. "Within 10 s" only: speed is the benchmark's business.
 const SHOWN = { timeout: 10_000 };
 
-let shop: TestShop;
-let browser: Browser;
+const shop = browserShop();
 let customer: Awaited<ReturnType<typeof activeCustomer>>;
 let staff: ApiClient;
 
 beforeAll(async () => {
-  shop = await startCommandShop();
   customer = await activeCustomer(shop, 'Lena Live');
   staff = await staffClient(shop);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 /** A customer's project, submitted for review (the state staff price it in). */
@@ -46,14 +38,8 @@ async function staffChange(id: string, body: Record<string, unknown>): Promise<a
 
 const priced = (unitPrice: number) => ({ fabrics: [{ ...completeFabric(), items: [{ ...customItem, unit_price: unitPrice, yardage: 1 }] }] });
 
-/** A logged-in customer context; `live: false` switches the push off in it (localStorage shop.live). */
-async function customerContext(live: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (!live) await context.addInitScript(() => window.localStorage.setItem('shop.live', 'off'));
-  const page = await context.newPage();
-  await logIn(page, shop.url, customer.email, customer.password);
-  return { context, page };
-}
+/** A logged-in customer context; `live: false` switches the push off in it. */
+const customerContext = (live: boolean) => shop.loggedIn({ as: customer, live });
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -63,10 +49,8 @@ describe('live read models in the browser', () => {
     const { context, page: summary } = await customerContext(true);
     const list = await context.newPage();
     // Staff work in a browser of their own, through the internal detail page.
-    const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const desk = await staffContext.newPage();
+    const { context: staffContext, page: desk } = await shop.loggedIn();
     await withScreenshot(summary, 'live-updates-summary', async () => {
-      await logIn(desk, shop.url, STAFF.email, STAFF.password);
       await desk.goto(`${shop.url}/internal/projects/${id}`);
       await desk.getByRole('heading', { name: 'Internal project detail' }).waitFor();
       await summary.goto(`${shop.url}/projects/editor/${id}`);

@@ -1,17 +1,15 @@
 import { expect as webExpect } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { activeCustomer, completeFabric, STAFF, staffClient, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
-import { logIn, saveScreen, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { activeCustomer, completeFabric, staffClient } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
+import { saveScreen, withScreenshot } from '../support/e2e.js';
 
 /**
  * Issue 33's "done when": staff read people by name on every screen (never a user id), and one
  * thing they do in the UI (save prices, approve, add a note) is one line of the audit log.
  */
-let shop: TestShop;
-let browser: Browser;
+const shop = browserShop();
 let page: Page;
 let projectId = '';
 let organizationId = '';
@@ -19,7 +17,6 @@ let customerEmail = '';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 beforeAll(async () => {
-  shop = await startCommandShop();
   const customer = await activeCustomer(shop, 'Nadia Names');
   customerEmail = customer.email;
   const created = await customer.client.post('/api/projects/', { name: 'Reading nook', fabrics: [completeFabric()] });
@@ -29,13 +26,7 @@ beforeAll(async () => {
   const organization = await (await staffClient(shop)).post('/api/internal/organizations/', { name: 'Nook & Co' });
   expect(organization.status, organization.text).toBe(201);
   organizationId = organization.body.id;
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, shop.url, STAFF.email, STAFF.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page } = await shop.loggedIn());
 });
 
 /** Every table cell and list line the page shows (the audit log's raw-event view aside): none may hold a user id. */

@@ -1,32 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { activeCustomer, anonymous, STAFF, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { activeCustomer, anonymous, STAFF } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
 import { logIn, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
 
 /** Issue 16 in Chromium: the account page's export and erasure, and the staff erasure page. */
-let shop: TestShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  shop = await startCommandShop();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function newPage(): Promise<Page> {
-  return (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
-}
+const shop = browserShop();
 
 describe('personal data in the web app', () => {
   it('a customer downloads their data, then erases it and is logged out for good', async () => {
     const customer = await activeCustomer(shop, 'Petra Private');
-    const page = await newPage();
+    const page = await shop.newPage({ acceptDownloads: true });
     await withScreenshot(page, 'privacy-customer', async () => {
       await logIn(page, shop.url, customer.email, customer.password);
       await page.goto(`${shop.url}/account`);
@@ -53,7 +37,7 @@ describe('personal data in the web app', () => {
 
   it('staff find a customer by e-mail and erase their personal data', async () => {
     const customer = await activeCustomer(shop, 'Sam Subject');
-    const page = await newPage();
+    const page = await shop.newPage();
     await withScreenshot(page, 'privacy-staff', async () => {
       await logIn(page, shop.url, STAFF.email, STAFF.password);
       await page.goto(`${shop.url}/internal/privacy/`);

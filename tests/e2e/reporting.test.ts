@@ -1,10 +1,9 @@
 import { expect as webExpect } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { activeCustomer, completeFabric, staffClient, startCommandShop, STAFF } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
-import { logIn, saveScreen, seriousAxeViolations, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { activeCustomer, completeFabric, staffClient } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
+import { saveScreen, seriousAxeViolations, withScreenshot } from '../support/e2e.js';
 import { openEventStore } from '@shop/infra';
 import { generateDemoData } from '@shop/server';
 import { waitCaughtUp } from '../int/queries/support/read-model-fingerprint.js';
@@ -13,15 +12,13 @@ import { waitCaughtUp } from '../int/queries/support/read-model-fingerprint.js';
  * The reports page in Chromium against the real query API, with one project paid in full through
  * the command API: the charts and figures read the answers of docs/decisions/0061.
  */
-let shop: TestShop;
-let browser: Browser;
+const shop = browserShop();
 let page: Page;
 let paidCents = 0;
 
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 beforeAll(async () => {
-  shop = await startCommandShop();
   const { client: customer } = await activeCustomer(shop, 'Rhea Reports');
   const created = await customer.post('/api/projects/', { name: 'Reported pillows', fabrics: [completeFabric()] });
   expect(created.status, created.text).toBe(201);
@@ -42,14 +39,7 @@ beforeAll(async () => {
   expect(paid.body).toMatchObject({ state: 'P', payment: { partial: false, remaining: 0 } });
   paidCents = paid.body.payment.amount;
   expect(paidCents).toBeGreaterThan(0);
-
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await logIn(page, shop.url, STAFF.email, STAFF.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
+  ({ page } = await shop.loggedIn());
 });
 
 describe('reports page', () => {

@@ -1,15 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect as webExpect } from '@playwright/test';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badLinkPagesAllowed, launchChromium } from '../support/browser.js';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STAFF, staffClient } from '../int/commands/helpers.js';
+import { badLinkPagesAllowed } from '../support/browser.js';
+import { browserShop } from '../support/browser-shop.js';
 import { logIn, saveScreen, watchCspViolations, withScreenshot } from '../support/e2e.js';
-import { ApiClient } from '../support/http-client.js';
-import { startTestShop, type TestShop } from '../support/shop.js';
 
 /**
  * A screenshot of every SPEC §2 screen at desktop and phone widths, kept under
@@ -17,21 +14,21 @@ import { startTestShop, type TestShop } from '../support/shop.js';
  * Each screen must have drawn its heading and every picture it shows before the shot, and be no
  * wider than the viewport.
  */
-const STAFF = { email: 'screens-staff@example.com', password: 'Staff1234' };
 const alex = { product_id: 1, product_type: 'P', product_style: 'Alex', size: '18x18', insert: 'poly', product_trim: null, quantity: 1 };
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
-let shop: TestShop;
-let browser: Browser;
+const shop = browserShop({
+  allow: [
+    ...badLinkPagesAllowed,
+    // The framing test's lure page: the refusal it stages is reported as a blocked request and a console error.
+    /^request failed on \/: GET \S+\/login net::ERR_BLOCKED_BY_RESPONSE$/,
+    /^console error on \/: Framing '\S+' violates the following Content Security Policy directive: "frame-ancestors 'none'"/,
+  ],
+});
 let projectId = '';
 
 beforeAll(async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-screens-'));
-  shop = await startTestShop({ DATA_DIR: dataDir, STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password });
-  const api = new ApiClient(shop.url);
-  await api.get('/api/users/');
-  await api.post('/api/sessions/', STAFF);
-  const created = await api.post('/api/projects/', {
+  const created = await (await staffClient(shop)).post('/api/projects/', {
     name: 'Window seat and pillows',
     fabrics: [
       { id: 'f1', name: 'Belgian Linen Indigo', source: 'shop', sku: 'F-LIN-IND', unit_price: 4200, items: [{ ...alex, quantity: 2 }] },
@@ -40,18 +37,6 @@ beforeAll(async () => {
   });
   expect(created.body?.id, JSON.stringify(created.body)).toBeTruthy();
   projectId = String(created.body?.id ?? '');
-  browser = await launchChromium({
-    allow: [
-      ...badLinkPagesAllowed,
-      // The framing test's lure page: the refusal it stages is reported as a blocked request and a console error.
-      /^request failed on \/: GET \S+\/login net::ERR_BLOCKED_BY_RESPONSE$/,
-      /^console error on \/: Framing '\S+' violates the following Content Security Policy directive: "frame-ancestors 'none'"/,
-    ],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
 });
 
 const visitorScreens: Array<[string, string]> = [
@@ -109,8 +94,8 @@ describe('screens of SPEC §2 at desktop and phone widths', () => {
 
   for (const width of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
     it(`every screen, ${width}`, async () => {
-      const visitor = await browser.newContext({ viewport: VIEWPORTS[width] });
-      const staff = await browser.newContext({ viewport: VIEWPORTS[width] });
+      const visitor = await shop.newContext({ viewport: VIEWPORTS[width] });
+      const staff = await shop.newContext({ viewport: VIEWPORTS[width] });
       const violations = await Promise.all([visitor, staff].map(watchCspViolations));
       await logIn(await staff.newPage(), shop.url, STAFF.email, STAFF.password);
       const saved = [...(await shoot(visitor, visitorScreens, width)), ...(await shoot(staff, staffScreens(), width))];
@@ -133,7 +118,7 @@ describe('framing (issue 38)', () => {
       res.end(inner ? '<h1>Own page</h1>' : `<title>Lure</title><iframe title="own" src="/own"></iframe><iframe title="shop" src="${shopLogin}"></iframe>`);
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    const context = await browser.newContext();
+    const context = await shop.newContext();
     const violations = await watchCspViolations(context);
     try {
       const page = await context.newPage();

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/http-client.js';
-import { activeCustomer, completeFabric, STAFF, staffClient, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from '../support/browser.js';
-import { logIn, withScreenshot } from '../support/e2e.js';
-import type { TestShop } from '../support/shop.js';
+import { activeCustomer, completeFabric, staffClient } from '../int/commands/helpers.js';
+import { browserShop } from '../support/browser-shop.js';
+import { withScreenshot } from '../support/e2e.js';
 
 /**
  * Issue 40's "done when": a page that is stale (someone saved in another tab or another staff
@@ -13,35 +11,17 @@ import type { TestShop } from '../support/shop.js';
  * no change undone. One shop for both stories.
  */
 const STALE = 'This was changed by someone else in the meantime. Reload and try again.';
-let shop: TestShop;
-let browser: Browser;
+// The stale saves are refused with a 409 on purpose; nothing else may fail.
+const shop = browserShop({
+  allow: [/^answer 409 on [^:]+: PUT \S+\/api\/(internal\/)?projects\/[\w-]+\/$/, /^console error on [^:]+: Failed to load resource: the server responded with a status of 409 \(Conflict\)/],
+});
 let customer: { client: ApiClient; email: string; password: string };
 let staff: ApiClient;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  shop = await startCommandShop();
   customer = await activeCustomer(shop, 'Tabitha Twotabs');
   staff = await staffClient(shop);
-  // The stale saves are refused with a 409 on purpose; nothing else may fail.
-  browser = await launchChromium({
-    allow: [/^answer 409 on [^:]+: PUT \S+\/api\/(internal\/)?projects\/[\w-]+\/$/, /^console error on [^:]+: Failed to load resource: the server responded with a status of 409 \(Conflict\)/],
-  });
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await shop?.stop();
-});
-
-async function loggedInContext(email: string, password: string, options: { live?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  if (options.live === false) await context.addInitScript(() => window.localStorage.setItem('shop.live', 'off'));
-  const page = await context.newPage();
-  await logIn(page, shop.url, email, password);
-  return { context, page };
-}
 
 /** Reads `path` until `ready` holds of its body (the read side catches up with the writes). */
 async function readWhen(client: ApiClient, path: string, ready: (body: any) => boolean): Promise<any> {
@@ -69,7 +49,7 @@ describe('a stale page cannot undo a change it never saw', () => {
     await readWhen(customer.client, `/api/projects/${id}/`, (body) => body.revision === created.body.revision);
     // With the live push on, the second tab would be refreshed before it saves when it has no
     // unsaved input yet (decision 0170): the race staged here is with the push off.
-    const { context, page: tabOne } = await loggedInContext(customer.email, customer.password, { live: false });
+    const { context, page: tabOne } = await shop.loggedIn({ as: customer, live: false });
     const tabTwo = await context.newPage();
     const editor = `${shop.url}/projects/editor/${id}/edit`;
 
@@ -121,8 +101,8 @@ describe('a stale page cannot undo a change it never saw', () => {
     await readWhen(staff, `/api/internal/projects/${id}/`, (body) => body.revision === submitted.body.revision);
     // The live push would refresh the second page before it saves (decision 0170); the race it
     // cannot always win (a push still on its way) is what this test stages, so the push is off.
-    const { page: first } = await loggedInContext(STAFF.email, STAFF.password, { live: false });
-    const { page: second } = await loggedInContext(STAFF.email, STAFF.password, { live: false });
+    const { page: first } = await shop.loggedIn({ live: false });
+    const { page: second } = await shop.loggedIn({ live: false });
     const detail = `${shop.url}/internal/projects/${id}`;
 
     await withScreenshot(second, 'stale-internal-second-staff', async () => {
@@ -165,7 +145,7 @@ describe('a stale page cannot undo a change it never saw', () => {
     const submitted = await customer.client.put(`/api/projects/${id}/`, { state: 'R', revision: created.body.revision });
     expect(submitted.status, submitted.text).toBe(200);
     const shown = await readWhen(staff, `/api/internal/projects/${id}/`, (body) => body.revision === submitted.body.revision);
-    const { page } = await loggedInContext(STAFF.email, STAFF.password);
+    const { page } = await shop.loggedIn();
 
     await withScreenshot(page, 'stale-internal-live', async () => {
       await page.goto(`${shop.url}/internal/projects/${id}`);

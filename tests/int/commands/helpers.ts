@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ApiClient } from '../../support/http-client.js';
+import type { TestDatabase } from '@shop/infra/testing';
 import type { TestShop } from '../../support/shop.js';
 
 export const STAFF = { email: 'staff@shop.test', password: 'Staff-Pass1' };
@@ -7,21 +8,24 @@ export const STAFF = { email: 'staff@shop.test', password: 'Staff-Pass1' };
 /** Env that makes startTestShop ensure the staff account. */
 export const staffEnv = { STAFF_EMAIL: STAFF.email, STAFF_PASSWORD: STAFF.password };
 
+/** All the clients below need of a shop: a TestShop, or a browser test's shop (tests/support/browser-shop.ts). */
+type ShopAddress = Pick<TestShop, 'url'>;
+
 /** A client that has done a GET, so it holds the CSRF cookie. */
-export async function anonymous(shop: TestShop): Promise<ApiClient> {
+export async function anonymous(shop: ShopAddress): Promise<ApiClient> {
   const client = new ApiClient(shop.url!);
   await client.get('/api/openapi.json');
   return client;
 }
 
-export async function loggedIn(shop: TestShop, email: string, password: string): Promise<ApiClient> {
+export async function loggedIn(shop: ShopAddress, email: string, password: string): Promise<ApiClient> {
   const client = await anonymous(shop);
   const response = await client.post('/api/sessions/', { email, password });
   expect(response.status, response.text).toBe(200);
   return client;
 }
 
-export const staffClient = (shop: TestShop) => loggedIn(shop, STAFF.email, STAFF.password);
+export const staffClient = (shop: ShopAddress) => loggedIn(shop, STAFF.email, STAFF.password);
 
 let counter = 0;
 
@@ -29,7 +33,7 @@ let counter = 0;
  * An active customer without the mail round trip: signs up, then activates with the token the
  * reactor wrote into the mail file (the SMTP path is covered by the scenario test).
  */
-export async function activeCustomer(shop: TestShop, name = 'Cora Customer'): Promise<{ client: ApiClient; email: string; password: string; userId: string }> {
+export async function activeCustomer(shop: ShopAddress, name = 'Cora Customer'): Promise<{ client: ApiClient; email: string; password: string; userId: string }> {
   const email = `customer${++counter}-${Date.now()}@shop.test`;
   const password = 'Customer-Pass1';
   const client = await anonymous(shop);
@@ -41,7 +45,7 @@ export async function activeCustomer(shop: TestShop, name = 'Cora Customer'): Pr
 }
 
 /** Reads the activation link from the mail the reactor wrote (file transport) for this address. */
-export async function activationTokenFor(shop: TestShop, email: string): Promise<string> {
+export async function activationTokenFor(shop: ShopAddress, email: string): Promise<string> {
   const staff = await staffClient(shop);
   for (let attempt = 0; attempt < 100; attempt++) {
     const list = await staff.get('/api/internal/mail/');
@@ -60,14 +64,17 @@ export const customItem = { product_id: 0, product_type: 'X', name: 'Window seat
 
 export const completeFabric = (id = 'f1') => ({ id, name: 'Linen', items: [customItem] });
 
-/** A test shop with its own DATA_DIR (uploads, mail files) and the staff account ensured. */
-export async function startCommandShop(env: Record<string, string> = {}): Promise<TestShop> {
+/**
+ * A test shop with its own DATA_DIR (uploads, mail files; `dataDir`) and the staff account
+ * ensured. `before` writes into the database before the shop starts (see startTestShop).
+ */
+export async function startCommandShop(env: Record<string, string> = {}, before?: (db: TestDatabase) => Promise<void>): Promise<TestShop & { dataDir: string }> {
   const { mkdtemp } = await import('node:fs/promises');
   const os = await import('node:os');
   const path = await import('node:path');
   const { startTestShop } = await import('../../support/shop.js');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-commands-'));
-  return startTestShop({ DATA_DIR: dataDir, ...staffEnv, ...env });
+  return { ...(await startTestShop({ DATA_DIR: dataDir, ...staffEnv, ...env }, undefined, before)), dataDir };
 }
 
 /** A file's shop with one active customer and a staff member, filled in by the file's `beforeAll`. */
