@@ -3,14 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { NameField } from '../../../components/AccountFields';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { updateProfile } from '../api/users';
 import { isLoggedIn, type UserProfile } from '../../../lib/user-profile';
 import { fetchCurrentUser } from '../../../lib/session/session-api';
 import { selectUser, useSessionStore } from '../../../lib/session/session-store';
 
 const fieldNames = ['name', 'phone'] as const;
-type Field = (typeof fieldNames)[number];
 
 /**
  * /account: shows the profile and updates name and phone with PUT /api/users/ { name, phone, revision }.
@@ -31,30 +30,19 @@ function ProfileForm({ shown }: { shown: UserProfile | null }) {
   const [phone, setPhone] = useState(user.phone);
   // The base of the next save: what was read, then what each save answered.
   const [revision, setRevision] = useState(user.revision ?? -1);
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const { errors, submitting, submit } = useFormSubmit(fieldNames);
   const [saved, setSaved] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
-    if (!name.trim()) {
-      setErrors({ fields: { name: 'Please enter your name.' } });
-      return;
-    }
-    setSubmitting(true);
-    setErrors({ fields: {} });
-    try {
+    await submit(name.trim() ? {} : { name: 'Please enter your name.' }, async () => {
       const updated = await updateProfile({ name: name.trim(), phone: phone.trim(), revision });
       if (updated.revision !== undefined) setRevision(updated.revision);
       // The answer is the updated profile; if it is not a whole profile, keep ours with the new values.
       setUser(isLoggedIn(updated) ? updated : { ...user, name: name.trim(), phone: phone.trim() });
       setSaved(true);
-    } catch (error) {
-      setErrors(formErrorsFrom(error, fieldNames));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { EmailField } from '../../../components/AccountFields';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
 import { requestPasswordReset } from '../api/account';
 
@@ -12,26 +12,15 @@ const fieldNames = ['email'] as const;
 /** /forgot-password: POST /api/password-reset/reset_password/ { email }. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'email'>>({ fields: {} });
+  const { errors, submitting, submit } = useFormSubmit(fieldNames);
   const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!isValidEmail(email)) {
-      setErrors({ fields: { email: EMAIL_MESSAGE } });
-      return;
-    }
-    setSubmitting(true);
-    setErrors({ fields: {} });
-    try {
+    await submit(isValidEmail(email) ? {} : { email: EMAIL_MESSAGE }, async () => {
       await requestPasswordReset(email.trim());
       setSent(true);
-    } catch (error) {
-      setErrors(formErrorsFrom(error, fieldNames));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (

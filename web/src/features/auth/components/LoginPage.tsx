@@ -4,7 +4,8 @@ import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { EmailField } from '../../../components/AccountFields';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import type { FormErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../lib/validation';
 import { useSessionStore } from '../../../lib/session/session-store';
 
@@ -22,27 +23,17 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, submitting, submit } = useFormSubmit(fieldNames);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const fields: FormErrors<Field>['fields'] = {};
     if (!isValidEmail(email)) fields.email = EMAIL_MESSAGE;
     if (!password) fields.password = 'Please enter your password.';
-    if (Object.keys(fields).length > 0) {
-      setErrors({ fields });
-      return;
-    }
-    setSubmitting(true);
-    setErrors({ fields: {} });
-    try {
+    await submit(fields, async () => {
       await login({ email: email.trim(), password });
       void navigate(safeNext(searchParams.get('next')) ?? paths.projects);
-    } catch (error) {
-      setErrors(formErrorsFrom(error, fieldNames));
-      setSubmitting(false);
-    }
+    });
   }
 
   return (

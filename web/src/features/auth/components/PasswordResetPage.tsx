@@ -4,7 +4,8 @@ import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { NewPasswordField } from '../../../components/AccountFields';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import type { FormErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { PASSWORDS_DIFFER_MESSAGE, PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
 import { confirmPasswordReset } from '../api/account';
 
@@ -17,29 +18,18 @@ export function PasswordResetPage() {
   const token = searchParams.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const { errors, submitting, submit } = useFormSubmit(fieldNames);
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const fields: FormErrors<Field>['fields'] = {};
     if (!isValidPassword(password)) fields.password = PASSWORD_RULE_MESSAGE;
     else if (password !== confirm) fields.confirm = PASSWORDS_DIFFER_MESSAGE;
-    if (Object.keys(fields).length > 0) {
-      setErrors({ fields });
-      return;
-    }
-    setSubmitting(true);
-    setErrors({ fields: {} });
-    try {
+    await submit(fields, async () => {
       await confirmPasswordReset(password, token);
       setDone(true);
-    } catch (error) {
-      setErrors(formErrorsFrom(error, fieldNames));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   if (!token) {

@@ -5,7 +5,8 @@ import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { NameField, NewPasswordField } from '../../../components/AccountFields';
 import { errorMessage } from '../../../lib/api-client';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import type { FormErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
 import { completeProfile, fetchProfileCompletion, joinAccount } from '../api/account';
 import { clearPendingRegistration } from '../../../lib/session/guest-registration';
@@ -26,22 +27,15 @@ export function ProfileCompletionPage() {
   const [typedName, setName] = useState<string | null>(null);
   const name = typedName ?? load.data?.name ?? '';
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
+  const { errors, submitting, submit } = useFormSubmit(fieldNames);
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [joined, setJoined] = useState<string | null>(null);
 
   async function onJoin() {
-    setSubmitting(true);
-    setErrors({ fields: {} });
-    try {
+    await submit({}, async () => {
       setJoined(await joinAccount(token));
       clearPendingRegistration();
-    } catch (error) {
-      setErrors(formErrorsFrom(error, fieldNames));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -49,22 +43,12 @@ export function ProfileCompletionPage() {
     const fields: FormErrors<Field>['fields'] = {};
     if (!name.trim()) fields.name = 'Please enter your name.';
     if (!isValidPassword(password)) fields.password = PASSWORD_RULE_MESSAGE;
-    if (Object.keys(fields).length > 0) {
-      setErrors({ fields });
-      return;
-    }
-    setSubmitting(true);
-    setErrors({ fields: {} });
-    try {
+    await submit(fields, async () => {
       await completeProfile(token, { name: name.trim(), password });
       setDone(true);
       clearPendingRegistration();
       await reloadSession(); // the server may have started a session
-    } catch (error) {
-      setErrors(formErrorsFrom(error, fieldNames));
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (

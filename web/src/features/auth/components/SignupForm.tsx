@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { EmailField, NameField, NewPasswordField } from '../../../components/AccountFields';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import type { FormErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { EMAIL_MESSAGE, PASSWORD_RULE_MESSAGE, isValidEmail, isValidPassword } from '../../../lib/validation';
 import { createUser } from '../api/users';
 
@@ -13,8 +14,7 @@ export function SignupForm({ onCreated }: { onCreated: (email: string) => void }
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors<Field>>({ fields: {} });
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, submitting, submit } = useFormSubmit(fieldNames);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -22,19 +22,10 @@ export function SignupForm({ onCreated }: { onCreated: (email: string) => void }
     if (!isValidEmail(email)) fields.email = EMAIL_MESSAGE;
     if (!name.trim()) fields.name = 'Please enter your name.';
     if (!isValidPassword(password)) fields.password = PASSWORD_RULE_MESSAGE;
-    if (Object.keys(fields).length > 0) {
-      setErrors({ fields });
-      return;
-    }
-    setSubmitting(true);
-    setErrors({ fields: {} });
-    try {
+    await submit(fields, async () => {
       await createUser({ email: email.trim(), name: name.trim(), password });
       onCreated(email.trim());
-    } catch (error) {
-      setErrors(formErrorsFrom(error, fieldNames));
-      setSubmitting(false);
-    }
+    });
   }
 
   return (

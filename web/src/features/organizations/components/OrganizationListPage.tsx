@@ -5,7 +5,7 @@ import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { FormField } from '../../../components/FormField';
 import { errorMessage } from '../../../lib/api-client';
-import { formErrorsFrom, type FormErrors } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createOrganization, fetchOrganizations } from '../api/organizations';
 
 /** Cache key of the organization list; a create invalidates it. */
@@ -17,27 +17,16 @@ export function OrganizationListPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<FormErrors<'name'>>({ fields: {} });
-  const [busy, setBusy] = useState(false);
+  const { errors, submitting: busy, submit } = useFormSubmit(['name'] as const);
 
   async function onCreate(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ fields: { name: 'Please enter a name for the organization.' } });
-      return;
-    }
-    setBusy(true);
-    setErrors({ fields: {} });
-    try {
+    await submit(name.trim() ? {} : { name: 'Please enter a name for the organization.' }, async () => {
       const created = await createOrganization(name.trim());
       setName('');
       await queryClient.invalidateQueries({ queryKey: organizationsKey });
       if (created.id !== '') void navigate(to.internalOrganization(created.id));
-    } catch (error) {
-      setErrors(formErrorsFrom(error, ['name'] as const));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
