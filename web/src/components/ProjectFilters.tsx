@@ -34,13 +34,3 @@ export function ProjectFilters({ idPrefix, states, state, onStateChange, name, o
     </form>
   );
 }
-
-/** "Show more" under a list whose last page was full. */
-export function ShowMore({ visible, busy, onClick }: { visible: boolean; busy: boolean; onClick: () => void }) {
-  if (!visible) return null;
-  return (
-    <button type="button" onClick={onClick} disabled={busy}>
-      {busy ? 'Loading…' : 'Show more'}
-    </button>
-  );
-}

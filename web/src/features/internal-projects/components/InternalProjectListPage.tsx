@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
-import { Alert } from '../../../components/Alert';
 import { formatCents, formatDate } from '../../../lib/format';
 import { internalStateOrder, productionStateLabel, projectStateLabel } from '../../../lib/project-labels';
 import { useProjectList } from '../../../lib/use-project-list';
-import { ProjectFilters, ShowMore } from '../../../components/ProjectFilters';
+import { ProjectFilters } from '../../../components/ProjectFilters';
+import { ProjectListTable } from '../../../components/ProjectListTable';
 import { fetchInternalProjects } from '../api/internal-projects';
 import { internalProjectKeys } from '../api/queries';
 import type { InternalProjectSummary } from '../api/internal-projects';
@@ -28,44 +28,26 @@ export function InternalProjectListPage() {
       </div>
       <CatchingUp readModels={['projects', 'users']} />
       <ProjectFilters idPrefix="internal" states={internalStateOrder} state={state} onStateChange={setState} name={name} onNameChange={setName} />
-      {load.kind === 'loading' && <p role="status">Loading projects…</p>}
-      {load.kind === 'failed' && <Alert>{load.message}</Alert>}
-      {load.kind === 'ready' && load.projects.length === 0 && <p>No projects match.</p>}
-      {load.kind === 'ready' && load.projects.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Customer</th>
-                <th scope="col">State</th>
-                <th scope="col">Production</th>
-                <th scope="col">Readiness</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Due</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.projects.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link to={to.internalProject(p.id)}>{p.name || 'Untitled project'}</Link>
-                  </td>
-                  <td>{customerLabel(p)}</td>
-                  <td>{projectStateLabel(p.state)}</td>
-                  <td>{productionStateLabel(p.production_state)}</td>
-                  <td>{p.readiness ?? ''}</td>
-                  <td>{formatDate(p.submitted)}</td>
-                  <td>{formatDate(p.due)}</td>
-                  <td>{formatCents(p.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ShowMore visible={load.hasMore} busy={load.loadingMore} onClick={showMore} />
-        </div>
-      )}
+      <ProjectListTable
+        load={load}
+        onShowMore={showMore}
+        empty="No projects match."
+        columns={['Name', 'Customer', 'State', 'Production', 'Readiness', 'Submitted', 'Due', 'Total']}
+        cells={(p) => (
+          <>
+            <td>
+              <Link to={to.internalProject(p.id)}>{p.name || 'Untitled project'}</Link>
+            </td>
+            <td>{customerLabel(p)}</td>
+            <td>{projectStateLabel(p.state)}</td>
+            <td>{productionStateLabel(p.production_state)}</td>
+            <td>{p.readiness ?? ''}</td>
+            <td>{formatDate(p.submitted)}</td>
+            <td>{formatDate(p.due)}</td>
+            <td>{formatCents(p.total)}</td>
+          </>
+        )}
+      />
     </section>
   );
 }
