@@ -45,6 +45,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One worker runs the files one after another on one module graph: each file still starts
+          // its own shop and Chromium (tests/support/browser-shop.ts), but the server and Playwright
+          // modules are imported once, not once a file.
+          isolate: false,
         },
       },
     ],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { TestDatabase } from '@shop/infra/testing';
 import { STAFF, startCommandShop } from '../int/commands/helpers.js';
-import { launchChromium } from './browser.js';
+import { launchChromium, takePageProblems } from './browser.js';
 import { logIn } from './e2e.js';
 import type { TestShop } from './shop.js';
 
@@ -67,6 +67,9 @@ export function browserShop(options: BrowserShopOptions = {}): BrowserShop {
   }, options.startTimeoutMs);
   afterAll(async () => {
     await browser?.close();
+    // What the pages reported while closing came after the file's last test; the next file in
+    // this worker (the e2e project does not isolate files) must not be blamed for it.
+    takePageProblems();
     await shop?.stop();
   });
   world.newContext = async ({ live, ...contextOptions } = {}) => {
