@@ -38,6 +38,10 @@ export class SessionNotingEventStore implements EventStore {
     return this.inner.readAll(options);
   }
 
+  readAllPages(options?: ReadAllOptions) {
+    return this.inner.readAllPages(options);
+  }
+
   subscribeToAll(options: SubscribeOptions) {
     return this.inner.subscribeToAll(options);
   }

@@ -104,6 +104,23 @@ export function eventStoreContract(name: string, makeStore: () => EventStore) {
       expect(afterFirst.map((e) => e.type)).toEqual(['B1', 'B2']);
     });
 
+    it('gives the same pages through readAllPages as readAll in a loop, in order, ending at an empty page', async () => {
+      const store = makeStore();
+      const id = stream();
+      await store.appendToStream(id, [event('P1'), event('P2'), event('P3')]);
+      await store.appendToStream(stream(), [event('P4')]);
+      const pages: StoredEvent[][] = [];
+      for await (const page of store.readAllPages({ limit: 2 })) pages.push(page);
+      const looped = await readEverything(store, 2);
+      expect(pages.flat().map((e) => e.id)).toEqual(looped.map((e) => e.id));
+      expect(pages.every((page) => page.length > 0 && page.length <= 2)).toBe(true);
+      // A page of readAllPages is the page readAll gives from the previous page's last checkpoint.
+      const second = await store.readAll({ from: pages[0]!.at(-1)!.checkpoint, limit: 2 });
+      expect(pages[1]!.map((e) => e.id)).toEqual(second.map((e) => e.id));
+      const mine = pages.flat().filter((e) => e.streamId === id);
+      expect(mine.map((e) => e.type)).toEqual(['P1', 'P2', 'P3']);
+    });
+
     it('delivers past and future events to a catch-up subscription, once each', async () => {
       const store = makeStore();
       const id = stream();

@@ -88,6 +88,11 @@ export interface EventStore {
   readStream(streamId: string, options?: { fromRevision?: number; maxCount?: number }): Promise<StoredEvent[]>;
   /** Events of all streams in global order, strictly after `from`. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /**
+   * The same pages as `readAll` from `from` until one comes back empty, each next page read while
+   * the caller works on the one before (read-ahead.ts): for replays, exports, whole-log readers.
+   */
+  readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]>;
   /** Catch-up subscription: everything after `from`, then new events as they commit. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   close(): Promise<void>;

@@ -13,6 +13,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import { catchUpSubscription } from './catch-up-subscription.js';
+import { readAhead } from './read-ahead.js';
 import {
   ConcurrencyError,
   type AppendResult,
@@ -93,6 +94,10 @@ export class EventStoreDbEventStore implements EventStore {
       if (events.length === limit) break;
     }
     return events;
+  }
+
+  readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
+    return readAhead((from, limit) => this.readAll({ from, limit }), options);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

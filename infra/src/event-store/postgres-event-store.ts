@@ -14,6 +14,7 @@ import {
 } from './event-store.js';
 import { appendSignalFor, NOTIFY_CHANNEL } from './append-signal.js';
 import { catchUpSubscription } from './catch-up-subscription.js';
+import { readAhead } from './read-ahead.js';
 
 interface EventRow {
   global_position: number;
@@ -188,6 +189,10 @@ export class PostgresEventStore implements EventStore {
   async readAll({ from = START, limit = 1000 }: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const result = await this.pool.query<EventRow>(READ_ALL_SQL, [String(from.transactionId), from.position, limit]);
     return result.rows.map(toStoredEvent);
+  }
+
+  readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
+    return readAhead((from, limit) => this.readAll({ from, limit }), options);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

@@ -21,6 +21,11 @@ export class UpcastingEventStore implements EventStore {
     return upcastAll(await this.inner.readAll(options));
   }
 
+  /** Upcast while the inner store already reads the next page. */
+  async *readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
+    for await (const page of this.inner.readAllPages(options)) yield upcastAll(page);
+  }
+
   subscribeToAll(options: SubscribeOptions): Subscription {
     return this.inner.subscribeToAll({ ...options, onBatch: (events) => options.onBatch(upcastAll(events)) });
   }

@@ -54,6 +54,10 @@ describe('personal data protection', () => {
     expect((await store.readStream(projectStream))[0]!.data).toEqual(created.data);
     const all = await store.readAll({ limit: 10_000 });
     expect(all.find((stored) => stored.id === created.id)!.data).toEqual(created.data);
+    const paged: StoredEvent[] = [];
+    for await (const page of store.readAllPages({ limit: 1 })) paged.push(...page);
+    expect(paged.find((stored) => stored.id === created.id)!.data).toEqual(created.data);
+    expect(paged.find((stored) => stored.id === registered.id)!.data).toEqual(registered.data);
     expect(await new PersonalDataKeys(db.pool).streamsOf(userId)).toEqual([`account-${userId}`, projectStream].sort());
 
     // Stopping waits for the running batch, so the test stops the subscription after it resolves.

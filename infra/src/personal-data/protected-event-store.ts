@@ -79,6 +79,11 @@ export class ProtectedEventStore implements EventStore {
     return this.protector.reveal(await this.inner.readAll(options));
   }
 
+  /** Each page opened while the inner store already reads the next one: the database's time and the cipher's overlap. */
+  async *readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
+    for await (const page of this.inner.readAllPages(options)) yield await this.protector.reveal(page);
+  }
+
   subscribeToAll(options: SubscribeOptions): Subscription {
     return this.inner.subscribeToAll({ ...options, onBatch: async (events) => options.onBatch(await this.protector.reveal(events)) });
   }

@@ -69,17 +69,15 @@ export async function replayInto(
   from: GlobalCheckpoint,
   options: RebuildOptions & { total: number },
 ): Promise<number> {
-  let position = from;
   let done = 0;
-  for (;;) {
-    const read = await deps.eventStore.readAll({ from: position, limit: options.batchSize ?? 2000 });
-    if (read.length === 0) return done;
+  // The next page is read while this one is applied (read-ahead.ts); the pages are readAll's.
+  for await (const read of deps.eventStore.readAllPages({ from, limit: options.batchSize ?? 2000 })) {
     const batch = options.until ? happenedBy(read, options.until) : read;
     if (batch.length > 0) await applyBatch(deps.pool, projection, batch, { schema });
     done += batch.length;
     options.onProgress?.(done, Math.max(done, options.total));
-    position = read[read.length - 1]!.checkpoint;
   }
+  return done;
 }
 
 /**
