@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { freshIv } from './fresh-random.js';
 
 /**
  * Sealed personal data as stored in an event: `pd2:<iv>:<ciphertext+tag>:<person id>`, AES-256-GCM
@@ -17,28 +18,11 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 export function seal(value: string, personId: string, key: Buffer): string {
-  const iv = freshIv();
+  const iv = freshIv(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(personId, 'utf8'));
+  cipher.setAAD(additionalData(personId));
   const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final(), cipher.getAuthTag()]);
   return `${PREFIX}${iv.toString('base64url')}:${body.toString('base64url')}:${personId}`;
-}
-
-/**
- * IVs cut from a block of random bytes drawn at once: one `randomBytes` call costs about as much
- * as the AES-GCM operation itself (~3 µs, docs/performance-log.md), and an IV need only be unique
- * and unpredictable, which bytes of the CSPRNG handed out once each are. Not for keys.
- */
-const IV_BLOCK = IV_BYTES * 512;
-let ivs = Buffer.alloc(0);
-let ivAt = 0;
-
-function freshIv(): Buffer {
-  if (ivAt + IV_BYTES > ivs.length) {
-    ivs = randomBytes(IV_BLOCK);
-    ivAt = 0;
-  }
-  return ivs.subarray(ivAt, (ivAt += IV_BYTES));
 }
 
 /** The person whose key a sealed value needs. */
@@ -55,16 +39,30 @@ function personAt(sealed: string): number {
 /**
  * Opens a sealed value. Read paths open one per personal event, so this avoids what is not the
  * cipher: one scan for the separators, no array of parts, no copy of the output (GCM decrypts
- * in `update`; `final` only checks the tag).
+ * in `update`; `final` only checks the tag), and the additional data of a person made once.
+ * `personId` is `sealedFor(sealed)` when the caller has it already.
  */
-export function open(sealed: string, key: Buffer): string {
+export function open(sealed: string, key: Buffer, personId?: string): string {
   const bodyAt = sealed.indexOf(':', PREFIX_LENGTH) + 1;
   const personAt = sealed.indexOf(':', bodyAt) + 1;
   const bytes = Buffer.from(sealed.slice(bodyAt, personAt - 1), 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.slice(PREFIX_LENGTH, bodyAt - 1), 'base64url'));
-  decipher.setAAD(Buffer.from(sealed.slice(personAt), 'utf8'));
+  decipher.setAAD(additionalData(personId ?? sealed.slice(personAt)));
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   const clear = decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES));
   const rest = decipher.final();
   return (rest.length === 0 ? clear : Buffer.concat([clear, rest])).toString('utf8');
+}
+
+/** Each person's additional data as bytes, made once: a log read opens many events of the same person. Bounded. */
+const additional = new Map<string, Buffer>();
+
+function additionalData(personId: string): Buffer {
+  let bytes = additional.get(personId);
+  if (!bytes) {
+    if (additional.size >= 10_000) additional.clear();
+    bytes = Buffer.from(personId, 'utf8');
+    additional.set(personId, bytes);
+  }
+  return bytes;
 }

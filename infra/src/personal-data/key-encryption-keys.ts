@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { freshIv } from './fresh-random.js';
 import { constants } from 'node:fs';
 import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -94,7 +95,7 @@ export class FileKeyEncryptionKeys implements KeyEncryptionKeys {
   }
 
   async wrap(dataKey: Buffer, personId: string, kekId: string): Promise<WrappedKey> {
-    const iv = randomBytes(IV_BYTES);
+    const iv = freshIv(IV_BYTES); // every new person's key is wrapped: drawn from a block (fresh-random.ts)
     const cipher = createCipheriv('aes-256-gcm', await this.known(kekId), iv);
     cipher.setAAD(Buffer.from(`${kekId}:${personId}`, 'utf8'));
     return { kekId, wrapped: Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]) };

@@ -65,24 +65,46 @@ export type KeyReader = Pick<PersonalDataKeys, 'subjectsOf' | 'keysOf'>;
  * whose keys the page needs (one look-up for all those not cached, none when all are), one to open.
  */
 export async function revealEvents(reader: KeyReader, events: StoredEvent[]): Promise<StoredEvent[]> {
-  let sealedBy: Set<string> | null = null;
+  // Each sealed event's person, found once: the key look-up and the opening both need it.
+  let sealedBy: Array<string | undefined> | null = null;
+  let persons: Set<string> | null = null;
   let clearIn: Set<string> | null = null;
-  for (const event of events) {
+  for (let n = 0; n < events.length; n++) {
+    const event = events[n]!;
     if (!personalFields[event.type]) continue;
     const envelope = event.data[SEALED];
-    if (typeof envelope === 'string') (sealedBy ??= new Set()).add(sealedFor(envelope));
-    else (clearIn ??= new Set()).add(event.streamId);
+    if (typeof envelope === 'string') {
+      const person = sealedFor(envelope);
+      (sealedBy ??= new Array<string | undefined>(events.length))[n] = person;
+      (persons ??= new Set()).add(person);
+    } else (clearIn ??= new Set()).add(event.streamId);
   }
-  if (!sealedBy && !clearIn) return events;
+  if (!persons && !clearIn) return events;
   const subjects = clearIn ? await reader.subjectsOf([...clearIn]) : new Map<string, string>();
-  const keys = await reader.keysOf([...(sealedBy ?? []), ...subjects.values()]);
+  const keys = await reader.keysOf(clearIn ? [...(persons ?? []), ...subjects.values()] : [...persons!]);
   const opened = new Array<StoredEvent>(events.length);
   for (let n = 0; n < events.length; n++) {
     const event = events[n]!;
-    const data = personalFields[event.type] ? revealed(event, keys, subjects.get(event.streamId)) : event.data;
-    opened[n] = data === event.data ? event : { ...event, data };
+    const person = sealedBy?.[n];
+    const data = person !== undefined ? openedData(event, keys.get(person), person) : personalFields[event.type] ? clearData(event, keys, subjects.get(event.streamId)) : event.data;
+    opened[n] = data === event.data ? event : withData(event, data);
   }
   return opened;
+}
+
+/** The event with other data: written out, not spread, so every opened event has one shape. */
+function withData(event: StoredEvent, data: Record<string, unknown>): StoredEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data,
+    metadata: event.metadata,
+    streamId: event.streamId,
+    revision: event.revision,
+    globalPosition: event.globalPosition,
+    checkpoint: event.checkpoint,
+  };
 }
 
 /**
@@ -102,21 +124,23 @@ function sealFields(event: NewEvent, subject: string, key: DataKey): Record<stri
   return taken.data;
 }
 
-function revealed(event: StoredEvent, keys: Map<string, DataKey>, subject: string | undefined): Record<string, unknown> {
-  const envelope = event.data[SEALED];
-  if (typeof envelope !== 'string') {
-    // Written in clear before encryption existed: upcast to ERASED once the subject is erased.
-    const erased = subject !== undefined && keys.get(subject) === 'erased';
-    // Nothing to change: the stored object itself, not a copy (most events of a rebuild come
-    // here), which tells a reader that the data is as the log holds it (a rebuild then lets
-    // PostgreSQL copy it from the log, docs/decisions/0100).
-    if (!erased && !(SEALED in event.data)) return event.data;
-    const data = withoutEnvelope(event.data);
-    return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
-  }
-  const key = keys.get(sealedFor(envelope));
+/** A personal event stored without an envelope (written in clear before encryption existed, or holding no personal value). */
+function clearData(event: StoredEvent, keys: Map<string, DataKey>, subject: string | undefined): Record<string, unknown> {
+  // Written in clear before encryption existed: upcast to ERASED once the subject is erased.
+  const erased = subject !== undefined && keys.get(subject) === 'erased';
+  // Nothing to change: the stored object itself, not a copy (most events of a rebuild come
+  // here), which tells a reader that the data is as the log holds it (a rebuild then lets
+  // PostgreSQL copy it from the log, docs/decisions/0100).
+  if (!erased && !(SEALED in event.data)) return event.data;
+  const data = withoutEnvelope(event.data);
+  return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
+}
+
+/** A sealed event's data opened with its person's key, or with ERASED fields when the key is gone. */
+function openedData(event: StoredEvent, key: DataKey | undefined, person: string): Record<string, unknown> {
+  const envelope = event.data[SEALED] as string;
   if (key === undefined || key === 'erased') return mapPersonalFields(event.type, withoutEnvelope(event.data), () => ERASED);
-  const clear = JSON.parse(open(envelope, key)) as Record<string, unknown>;
+  const clear = JSON.parse(open(envelope, key, person)) as Record<string, unknown>;
   return isFirstVersion(envelope) ? putBackByPath(event.data, clear as Record<string, string>, SEALED) : putBack(event.data, clear, SEALED);
 }
 
