@@ -26,6 +26,31 @@ function keysOf(path: string): readonly string[] {
 
 const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A type's personal fields grouped by the object that holds them: walked once per holder, not once per field. */
+interface Holder {
+  keys: readonly string[];
+  leaves: readonly string[];
+}
+const holdersByType = new Map<string, readonly Holder[]>();
+
+function holdersOf(type: string, paths: readonly string[]): readonly Holder[] {
+  let holders = holdersByType.get(type);
+  if (!holders) {
+    const grouped = new Map<string, { keys: readonly string[]; leaves: string[] }>();
+    for (const path of paths) {
+      const keys = keysOf(path);
+      const at = keys.slice(0, -1);
+      const group = grouped.get(at.join('.')) ?? { keys: at, leaves: [] };
+      group.leaves.push(keys[keys.length - 1]!);
+      grouped.set(at.join('.'), group);
+    }
+    holders = [...grouped.values()];
+    // Types come from the declarations: few.
+    holdersByType.set(type, holders);
+  }
+  return holders;
+}
+
 /**
  * The event's personal string fields as a fragment of its data, and the data with each replaced
  * by `placeholder`; null when the event holds none (its type declares none, or they are absent).
@@ -35,17 +60,22 @@ export function takeOut(type: string, data: Data, placeholder: string): { fragme
   if (!paths) return null;
   let fragment: Data | null = null;
   let copy: Data = data;
-  for (const path of paths) {
-    const keys = keysOf(path);
-    const holder = holderIn(data, keys);
-    const leaf = keys[keys.length - 1]!;
-    if (!holder || !Object.hasOwn(holder, leaf) || typeof holder[leaf] !== 'string') continue;
-    fragment ??= {};
-    let into = fragment;
-    for (let level = 0; level < keys.length - 1; level++) into = (into[keys[level]!] ??= {}) as Data;
-    into[leaf] = holder[leaf];
-    if (copy === data) copy = { ...data };
-    copyAlong(copy, data, keys)[leaf] = placeholder;
+  for (const { keys, leaves } of holdersOf(type, paths)) {
+    const holder = holderAt(data, keys);
+    if (!holder) continue;
+    let into: Data | null = null;
+    let copied: Data | null = null;
+    for (const leaf of leaves) {
+      if (!Object.hasOwn(holder, leaf) || typeof holder[leaf] !== 'string') continue;
+      if (!into) {
+        into = fragment ??= {};
+        for (const key of keys) into = (into[key] ??= {}) as Data;
+        if (copy === data) copy = { ...data };
+        copied = copyTo(copy, data, keys);
+      }
+      into[leaf] = holder[leaf];
+      copied![leaf] = placeholder;
+    }
   }
   return fragment ? { fragment, data: copy } : null;
 }
@@ -91,9 +121,13 @@ export function putBackByPath(data: Data, values: Record<string, string>, omit: 
 
 /** The object in `data` that holds the path's last key; null where the path leaves objects. */
 function holderIn(data: Data, keys: readonly string[]): Data | null {
+  return holderAt(data, keys.slice(0, -1));
+}
+
+/** The object at `keys` in `data` (data itself for none); null where the path leaves objects. */
+function holderAt(data: Data, keys: readonly string[]): Data | null {
   let node = data;
-  for (let level = 0; level < keys.length - 1; level++) {
-    const key = keys[level]!;
+  for (const key of keys) {
     const next = Object.hasOwn(node, key) ? node[key] : undefined;
     if (!isObject(next)) return null;
     node = next;
@@ -106,10 +140,14 @@ function holderIn(data: Data, keys: readonly string[]): Data | null {
  * on the way that is still the original's (so a second field of the same address copies nothing).
  */
 function copyAlong(copy: Data, original: Data, keys: readonly string[]): Data {
+  return copyTo(copy, original, keys.slice(0, -1));
+}
+
+/** In `copy` (a shallow copy of `original`), the object at `keys`, copying each object on the way that is still the original's. */
+function copyTo(copy: Data, original: Data, keys: readonly string[]): Data {
   let holder = copy;
   let source = original;
-  for (let level = 0; level < keys.length - 1; level++) {
-    const key = keys[level]!;
+  for (const key of keys) {
     const next = source[key] as Data;
     if (holder[key] === next) holder[key] = { ...next };
     holder = holder[key] as Data;
