@@ -36,6 +36,19 @@ const get = (store: CachedSessionStore, sid: string) =>
 const set = (store: CachedSessionStore, sid: string, sess: session.SessionData) =>
   new Promise<void>((resolve, reject) => store.set(sid, sess, (err) => (err ? reject(err as Error) : resolve())));
 
+/** Listens as the stores do; what it answers resolves once a notice of an update of `sid` came (the stores get it alike). */
+async function noticeOf(sid: string): Promise<{ came: Promise<void> }> {
+  const client = await db.pool.connect();
+  const came = new Promise<void>((resolve) => client.on('notification', (message) => message.payload?.startsWith(`${sid} `) && resolve()));
+  await client.query('LISTEN http_sessions_changed');
+  return {
+    came: came.finally(async () => {
+      await client.query('UNLISTEN http_sessions_changed');
+      client.release();
+    }),
+  };
+}
+
 async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -71,5 +84,55 @@ describe('the session cache', () => {
     expect((await eventually(() => get(stores[0]!, sid), (sess) => sess?.user?.userId === 'after'))?.user?.userId).toBe('after');
     await new Promise<void>((resolve, reject) => stores[1]!.destroy(sid, (err) => (err ? reject(err as Error) : resolve())));
     expect(await eventually(() => get(stores[0]!, sid), (sess) => !sess)).toBeFalsy();
+  });
+
+  it('keeps what this process saved, notes merged, and answers its next read from memory', async () => {
+    const sid = randomUUID();
+    const withWrite = (name: string, stream: string) => ({ ...sessionOf(name), writes: { [stream]: { revision: 1, at: Date.now() } } }) as unknown as session.SessionData;
+    await set(stores[1]!, sid, withWrite('writer', 'project-a'));
+    // This process's own notice, which names what it stored, must not drop the copy: read after it came.
+    const own = await noticeOf(sid);
+    await set(stores[0]!, sid, withWrite('writer', 'project-b'));
+    await own.came;
+    const before = queries;
+    const read = (await get(stores[0]!, sid)) as unknown as { writes: Record<string, unknown> };
+    expect(queries).toBe(before);
+    expect(Object.keys(read.writes).sort()).toEqual(['project-a', 'project-b']);
+  });
+
+  it("drops the writer's copy when another process writes the session after it", async () => {
+    const sid = randomUUID();
+    await set(stores[0]!, sid, sessionOf('first'));
+    await set(stores[1]!, sid, sessionOf('second'));
+    expect((await eventually(() => get(stores[0]!, sid), (sess) => sess?.user?.userId === 'second'))?.user?.userId).toBe('second');
+  });
+
+  it("drops the writer's kept copy when any other process changes or deletes the row (as erasure, a password change, a log-out do)", async () => {
+    const sid = randomUUID();
+    await set(stores[0]!, sid, sessionOf('kept'));
+    expect((await get(stores[0]!, sid))?.user?.userId).toBe('kept');
+    await db.pool.query(`UPDATE http_sessions SET sess = jsonb_set(sess::jsonb, '{user,userId}', '"changed"')::json WHERE sid = $1`, [sid]);
+    expect((await eventually(() => get(stores[0]!, sid), (sess) => sess?.user?.userId === 'changed'))?.user?.userId).toBe('changed');
+    await set(stores[0]!, sid, sessionOf('kept again'));
+    expect((await get(stores[0]!, sid))?.user?.userId).toBe('kept again');
+    await db.pool.query('DELETE FROM http_sessions WHERE sid = $1', [sid]);
+    expect(await eventually(() => get(stores[0]!, sid), (sess) => !sess)).toBeFalsy();
+  });
+
+  it('ends with what the row holds when two processes save one session at the same time', async () => {
+    for (let round = 0; round < 20; round++) {
+      const sid = randomUUID();
+      const note = (stream: string) => ({ [stream]: { revision: round, at: Date.now() } });
+      await set(stores[0]!, sid, sessionOf('start'));
+      await Promise.all([
+        set(stores[0]!, sid, { ...sessionOf('here'), writes: note('project-here') } as unknown as session.SessionData),
+        set(stores[1]!, sid, { ...sessionOf('there'), writes: note('project-there') } as unknown as session.SessionData),
+      ]);
+      const { rows } = await db.pool.query<{ sess: string }>('SELECT sess::text AS sess FROM http_sessions WHERE sid = $1', [sid]);
+      const stored = JSON.parse(rows[0]!.sess) as session.SessionData;
+      const seen = await eventually(() => get(stores[0]!, sid), (sess) => sess?.user?.userId === stored.user?.userId);
+      expect(seen?.user?.userId).toBe(stored.user?.userId);
+      expect(Object.keys(seen?.writes ?? {}).sort()).toEqual(['project-here', 'project-there']);
+    }
   });
 });

@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import type session from 'express-session';
 import type { Pool, PoolClient } from '../postgres/pool.js';
 import { SessionStore } from './session-store.js';
 
-/** The http_sessions trigger says which session was deleted or changed (migration 1700000220000). */
+/**
+ * The http_sessions trigger says which session was deleted (`sid`) or updated (`sid md5`, the md5
+ * of what the row now holds; migrations 1700000220000 and 1700000352610).
+ */
 const CHANNEL = 'http_sessions_changed';
 type Callback = (err?: unknown, session?: session.SessionData | null) => void;
 
@@ -11,9 +15,16 @@ type Callback = (err?: unknown, session?: session.SessionData | null) => void;
  * each cost a PostgreSQL round trip (decision 0221). Correctness does not rest on the TTL: a
  * trigger notifies every process when a session row is deleted (log-out, erasure, pruning) or its
  * contents change, and each drops its copy. While the LISTEN connection is down the cache is off.
+ *
+ * A session this process saves is kept as saved (decision 0261): the save returns the row as
+ * stored, notes merged, and its own notice, which names the same contents, is no change. A notice
+ * naming other contents after the save's own (notices come in commit order) is a later write
+ * elsewhere: the copy is dropped, or not kept when it came before the save returned.
  */
 export class CachedSessionStore extends SessionStore {
-  private readonly cached = new Map<string, { json: string; until: number }>();
+  private readonly cached = new Map<string, { json: string; until: number; md5?: string }>();
+  /** The latest save in flight per session, with the contents notices named meanwhile, in order. */
+  private readonly saving = new Map<string, { notices: string[] }>();
   private listener: PoolClient | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
@@ -33,7 +44,7 @@ export class CachedSessionStore extends SessionStore {
     if (this.closed) return;
     try {
       const client = await this.listenPool.connect();
-      client.on('notification', (message) => this.forget(message.payload ?? ''));
+      client.on('notification', (message) => this.noticed(message.payload ?? ''));
       client.on('error', () => this.lostListener(client));
       await client.query(`LISTEN ${CHANNEL}`);
       this.listener = client;
@@ -50,6 +61,7 @@ export class CachedSessionStore extends SessionStore {
     const client = this.listener;
     this.listener = null;
     this.cached.clear();
+    this.saving.clear();
     if (!client) return;
     await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
     client.release();
@@ -69,17 +81,53 @@ export class CachedSessionStore extends SessionStore {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
-    // Forgotten again once written: a read that raced the write must not keep what it read.
     this.forget(sid);
-    super.set(sid, sess, (err?: unknown) => {
-      this.forget(sid);
-      callback?.(err);
-    });
+    const save = { notices: [] as string[] };
+    this.saving.set(sid, save);
+    this.save(sid, sess).then(
+      ({ stored, inserted }) => {
+        this.saved(sid, save, stored, inserted);
+        callback?.();
+      },
+      (error: unknown) => {
+        if (this.saving.get(sid) === save) this.saving.delete(sid);
+        this.forget(sid);
+        callback?.(error);
+      },
+    );
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.saving.delete(sid);
     this.forget(sid);
     super.destroy(sid, callback);
+  }
+
+  /**
+   * Keeps what a save stored when nothing can have changed it since: no later save of this
+   * session started here, and no notice after this save's own named other contents. Every update
+   * of the row sends a notice, in commit order: until an update's own has come, every notice that
+   * came was of an earlier write. A new row sends none, and had no earlier writes: any notice is later.
+   */
+  private saved(sid: string, save: { notices: string[] }, stored: string, inserted: boolean): void {
+    if (this.saving.get(sid) !== save) return;
+    this.saving.delete(sid);
+    // Forgotten again once written: a read that raced the write must not keep what it read.
+    this.forget(sid);
+    const md5 = createHash('md5').update(stored).digest('hex');
+    const own = save.notices.indexOf(md5);
+    const laterWrite = inserted ? save.notices.length > 0 : own >= 0 && save.notices.slice(own).some((notice) => notice !== md5);
+    if (!this.listener || laterWrite) return;
+    this.keep(sid, stored, md5);
+  }
+
+  /** A notice: a deleted session, or an updated one (the copy is dropped unless it holds what the row now holds). */
+  private noticed(payload: string): void {
+    const [sid = '', md5] = payload.split(' ');
+    if (md5 === undefined) this.saving.delete(sid);
+    else this.saving.get(sid)?.notices.push(md5);
+    if (md5 !== undefined && this.cached.get(sid)?.md5 === md5) return;
+    this.forget(sid);
   }
 
   private forget(sid: string): void {
@@ -88,16 +136,21 @@ export class CachedSessionStore extends SessionStore {
   }
 
   private remember(sid: string, sess: session.SessionData): void {
+    // Kept as text: express-session mutates the object it is given.
+    this.keep(sid, JSON.stringify(sess));
+  }
+
+  private keep(sid: string, json: string, md5?: string): void {
     const now = Date.now();
     if (this.cached.size > 50_000) for (const [key, entry] of this.cached) if (entry.until <= now) this.cached.delete(key);
-    // Kept as text: express-session mutates the object it is given.
-    this.cached.set(sid, { json: JSON.stringify(sess), until: now + this.ttlMs });
+    this.cached.set(sid, { json, until: now + this.ttlMs, ...(md5 ? { md5 } : {}) });
   }
 
   private lostListener(client: PoolClient): void {
     if (this.listener !== client) return;
     this.listener = null;
     this.cached.clear();
+    this.saving.clear();
     client.release(true);
     this.retryListen();
   }

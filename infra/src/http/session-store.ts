@@ -35,11 +35,17 @@ export class SessionStore extends PgStore {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
-    const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
-    this.pool.query(mergingUpsert(this.table), [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]).then(
+    this.save(sid, sess).then(
       () => callback?.(),
       (error: unknown) => callback?.(error),
     );
+  }
+
+  /** Saves the session (merging its notes): the row's text as stored, merge included, and whether the row is new. */
+  protected async save(sid: string, sess: session.SessionData): Promise<{ stored: string; inserted: boolean }> {
+    const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
+    const { rows } = await this.pool.query<{ sess: string; inserted: boolean }>(mergingUpsert(this.table), [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]);
+    return { stored: rows[0]!.sess, inserted: rows[0]!.inserted };
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -77,4 +83,5 @@ const mergingUpsert = (table: string) => `
           ) AS entries ORDER BY key, (value ->> 'revision')::bigint DESC
         ) AS newest ORDER BY (value ->> 'at')::bigint DESC LIMIT $4
       ) AS kept))::json
-    ELSE EXCLUDED.sess END`;
+    ELSE EXCLUDED.sess END
+  RETURNING sess::text AS sess, (xmax = 0) AS inserted`;

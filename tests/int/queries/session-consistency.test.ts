@@ -158,4 +158,37 @@ describe('session consistency', () => {
       await release();
     }
   });
+
+  it('a session changed or ended by another process after a write is read as it now is, not as the writer kept it', async () => {
+    const kept = await activeCustomer(shop, 'Kip Kept');
+    const other = await activeCustomer(shop, 'Otto Other');
+    // The write's save is kept by this process (decision 0261): the next read comes from memory.
+    expect((await kept.client.post('/api/projects/', { name: 'Kept session', fabrics: [] })).status).toBe(201);
+    expect((await kept.client.get('/api/users/')).body.email).toBe(kept.email);
+    // Another process (a second shop process, an erasure, a password change: anything with a connection) changes the row.
+    const user = { userId: other.userId, email: other.email, isStaff: false, isGuest: false };
+    await shop.db.pool.query(`UPDATE http_sessions SET sess = jsonb_set(sess::jsonb, '{user}', $2::jsonb)::json WHERE sess -> 'user' ->> 'userId' = $1`, [
+      kept.userId,
+      JSON.stringify(user),
+    ]);
+    expect(await readUntil(() => kept.client.get('/api/users/'), (read) => read.body.email === other.email)).toMatchObject({ body: { email: other.email } });
+    // A later write of this session is kept again, and a deletion elsewhere still ends it.
+    expect((await kept.client.post('/api/projects/', { name: 'Kept again', fabrics: [] })).status).toBe(201);
+    expect((await kept.client.get('/api/projects/')).status).toBe(200);
+    await shop.db.pool.query("DELETE FROM http_sessions WHERE sess -> 'user' ->> 'userId' = $1", [other.userId]);
+    expect((await readUntil(() => kept.client.get('/api/projects/'), (read) => read.status === 401)).status).toBe(401);
+  });
 });
+
+/**
+ * Reads until `done`, for at most 4 s: the change elsewhere arrives by NOTIFY within milliseconds,
+ * and the cache's 5 s expiry, which began before the change, must not be what ends a stale copy.
+ */
+async function readUntil<T>(read: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 4_000;
+  for (;;) {
+    const answer = await read();
+    if (done(answer) || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
