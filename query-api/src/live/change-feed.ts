@@ -13,6 +13,8 @@ export interface LiveChange {
   project: ProjectAudience | null;
   /** Users who could read the stream until this change (a transferred project's old owner). */
   formerReaders: string[];
+  /** Organizations whose members could read it until this change (a transferred project's old one). */
+  formerOrganizations: string[];
 }
 
 export interface ChangeFeedOptions {
@@ -116,8 +118,8 @@ export class ChangeFeed {
   }
 
   private async read(after: number, through: number): Promise<LiveChange[]> {
-    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null; former_readers: string[] }>(
-      `SELECT id, stream_id, revision, read_models, event_at, former_readers FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
+    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null; former_readers: string[]; former_organizations: string[] }>(
+      `SELECT id, stream_id, revision, read_models, event_at, former_readers, former_organizations FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
       [after, through],
     );
     const audiences = await projectAudiences(this.pool, [...new Set(rows.map((row) => row.stream_id).filter((id) => id.startsWith('project-')))]);
@@ -129,6 +131,7 @@ export class ChangeFeed {
       eventAt: row.event_at,
       project: audiences.get(row.stream_id) ?? null,
       formerReaders: row.former_readers,
+      formerOrganizations: row.former_organizations,
     }));
   }
 

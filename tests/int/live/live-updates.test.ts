@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@shop/infra';
-import { allProjections, rebuildProjection } from '@shop/projectors';
+import { allProjections, applyBatchToAll, rebuildProjection, type Projection } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';
 import { LiveClient } from '../../support/live-client.js';
 import type { TestShop } from '../../support/shop.js';
@@ -178,6 +178,47 @@ describe('GET /api/live/', () => {
     const ritaHeardOfIt = ritas.changes().filter((change) => change.project_id === moving.id);
     expect(ritaHeardOfIt).toContainEqual(ritaHeard.data);
     expect(ritaHeardOfIt.filter((change) => change.readable !== false && change.revision >= renamed.body.revision)).toEqual([]);
+    expect(tesses.changes().filter((change) => change.project_id === moving.id)).toEqual([]);
+    await closeAll();
+  });
+
+  it('tells the old organization\'s members too, each former reader once however many batches apply the transfer', async () => {
+    const organization = await staff.post('/api/internal/organizations/', { name: 'Old Hotel' });
+    expect(organization.status, organization.text).toBe(201);
+    const [olga, tess] = [await activeCustomer(shop, 'Olga Colleague'), await activeCustomer(shop, 'Tess Outside')];
+    for (const member of [rita, olga]) {
+      expect((await staff.post(`/api/internal/organizations/${organization.body.id}/add_member/`, { email: member.email })).status).toBe(200);
+    }
+    const created = await rita.client.post('/api/projects/', { name: 'Hotel lobby', organization_id: organization.body.id, fabrics: [completeFabric()] });
+    expect(created.status, created.text).toBe(201);
+    const moving = { id: created.body.id as string, revision: created.body.revision as number };
+    expect((await olga.client.get(`/api/projects/${moving.id}/`, { 'x-min-revision': `project-${moving.id}@${moving.revision}` })).status).toBe(200);
+    const [ritas, olgas, sams, tesses] = [await openLive(rita.client), await openLive(olga.client), await openLive(sam.client), await openLive(tess.client)];
+
+    // Sam is no member of the organization: the project leaves it with the transfer.
+    expect((await staff.put('/api/internal/transfer/', { project_id: moving.id, email: sam.email })).status).toBe(200);
+    const samHeard = await sams.waitFor((message) => changeOf(moving.id, moving.revision + 1)(message) && message.data.read_models.includes('projects'));
+    for (const former of [ritas, olgas]) {
+      const heard = await former.waitFor((message) => message.event === 'change' && message.data.position === samHeard.data.position);
+      expect(heard.data).toEqual({ position: samHeard.data.position, stream: `project-${moving.id}`, project_id: moving.id, read_models: [], readable: false });
+    }
+    expect((await olga.client.get(`/api/projects/${moving.id}/`)).status).toBe(403);
+
+    // A projection applying the transfer in a later batch (one added to the shop and catching up,
+    // or one parked on the stream until staff retry it) makes a change of its own: it tells no
+    // former reader again.
+    const late: Projection = { name: 'late_reader', version: 1, handles: ['ProjectTransferred'], tables: [], apply: async () => undefined };
+    await applyBatchToAll(shop.db.pool, [late], await new PostgresEventStore(shop.db.pool).readStream(`project-${moving.id}`));
+    await sams.waitFor((message) => message.event === 'change' && message.data.read_models.includes('late_reader'));
+    // A change of each one's own after it: by then each was sent all that was addressed to them.
+    for (const [client, stream, name] of [[rita.client, ritas, 'Rita marker'], [olga.client, olgas, 'Olga marker'], [tess.client, tesses, 'Tess marker']] as const) {
+      const own = await newProject(client, name);
+      await stream.waitFor(changeOf(own.id, own.revision));
+    }
+    for (const former of [ritas, olgas]) {
+      const told = former.changes().filter((change) => change.project_id === moving.id && change.position >= samHeard.data.position);
+      expect(told).toEqual([{ position: samHeard.data.position, stream: `project-${moving.id}`, project_id: moving.id, read_models: [], readable: false }]);
+    }
     expect(tesses.changes().filter((change) => change.project_id === moving.id)).toEqual([]);
     await closeAll();
   });
