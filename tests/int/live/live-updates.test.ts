@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '@shop/infra';
+import { createLogger, createPool, PostgresEventStore } from '@shop/infra';
+import { LiveHub } from '@shop/query-api';
 import { allProjections, applyBatchToAll, rebuildProjection, type Projection } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';
 import { LiveClient } from '../../support/live-client.js';
@@ -146,6 +149,52 @@ describe('GET /api/live/', () => {
       expect(reset.id).toBeNull();
     }
     await closeAll();
+  });
+
+  it('makes up a swap\'s reset whose NOTIFY was lost while a query process\'s listener reconnected', async () => {
+    // A second query process's live push on two connections of its own, so the test can keep its
+    // listener from coming back until the swap has committed (served by plain node:http, as the bench does).
+    const url = new URL(shop.db.url);
+    url.searchParams.set('application_name', 'live_second_process');
+    const pool = createPool(url.toString(), 2);
+    const hub = new LiveHub(pool, createLogger('silent'), { heartbeatMs: 600_000 });
+    await hub.start();
+    const server = createServer((req, res) => {
+      Object.assign(req, { session: { id: 'second-process-session' } });
+      const user = { userId: sam.userId, email: '', isStaff: false, isGuest: false };
+      void hub.open(req as unknown as Parameters<LiveHub['open']>[0], res as unknown as Parameters<LiveHub['open']>[1], user, undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const stream = await LiveClient.open(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, '');
+      if (!(stream instanceof LiveClient)) throw new Error(`the second process answered ${stream.status}`);
+      await stream.waitFor((message) => message.event === 'ready');
+      const listening = async () =>
+        (await shop.db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'live_second_process' AND query LIKE 'LISTEN%'")).rows;
+      const [listener] = await listening();
+      expect(listener).toBeDefined();
+
+      await shop.db.pool.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
+      const held = [await pool.connect(), await pool.connect()];
+      try {
+        expect(await listening()).toEqual([]);
+        const projects = allProjections.find((projection) => projection.name === 'projects')!;
+        await rebuildProjection({ pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool) }, projects);
+      } finally {
+        for (const client of held) client.release();
+      }
+      const reset = await stream.waitFor((message) => message.event === 'reset');
+      expect(reset.id).toBeNull();
+      // Told once: a change of Sam's after it comes with no second reset before it.
+      const own = await newProject(sam.client, 'After the swap');
+      await stream.waitFor(changeOf(own.id, own.revision));
+      expect(stream.messages.filter((message) => message.event === 'reset')).toHaveLength(1);
+      stream.close();
+    } finally {
+      await hub.stop();
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    }
   });
 
   it('tells the old owner of a transferred project that it is no longer theirs, the new owner the change, and no one else anything', async () => {
