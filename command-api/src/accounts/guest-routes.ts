@@ -11,8 +11,8 @@ import {
   HttpError,
   insertCredentials,
   inTransaction,
+  linkStillOut,
   peekToken,
-  pendingTokenEmail,
   type SessionUser,
   useToken,
 } from '@shop/infra';
@@ -122,21 +122,22 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
   });
 
   /**
-   * A guest session with its project saved and its link still out may not save another: that would
-   * make a new guest and leave the first project out of this session (decision 0246). Refused before
-   * anything is written. A guest whose project moved or was deleted, or whose link expired, saves anew.
+   * A guest session with its project saved may not save another while the project's link is out
+   * (usable, or still to be made by the mail sender): that would make a new guest and leave the first
+   * project out of this session (decision 0246). Keyed on the guest's own saved project, read from
+   * the log, so the instant before the link exists is covered too. Refused before anything is
+   * written. A guest whose project moved or was deleted, or whose link expired, saves anew.
    */
   async function refuseSecondGuestSave(guest: SessionUser): Promise<void> {
-    const email = await pendingTokenEmail(deps.pool, 'profile_completion', guest.userId, deps.clock.now());
-    if (!email) return;
     const { state } = await loadAccount(deps.eventStore, guest.userId);
     if (state.status !== 'guest') return;
     for (const projectId of state.account.guestProjectIds ?? []) {
       const { state: project } = await loadStream(deps.eventStore, projectDecider, projectStream(projectId));
       if (project.status !== 'existing' || project.project.user !== guest.userId) continue;
+      if (!(await linkStillOut(deps.pool, 'profile_completion', guest.userId, deps.clock.now()))) return;
       throw new HttpError(
         409,
-        `You have saved a guest project already (${projectId}) and we sent a link for it to ${email}. Keep working on that project, and open the link to complete your registration.`,
+        `You have saved a guest project already (${projectId}) and we sent a link for it to ${state.account.requestedEmail ?? 'your address'}. Keep working on that project, and open the link to complete your registration.`,
       );
     }
   }

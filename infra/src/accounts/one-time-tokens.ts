@@ -91,11 +91,18 @@ export async function hasPendingToken(db: Pool | PoolClient, purpose: TokenPurpo
   return (result.rowCount ?? 0) > 0;
 }
 
-/** The address of the user's own usable link of this purpose, if one is out (a guest's registration still open). */
-export async function pendingTokenEmail(db: Pool | PoolClient, purpose: TokenPurpose, userId: string, now: Date): Promise<string | null> {
-  const result = await db.query<{ email: string | null }>(
-    'SELECT email FROM account_tokens WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > $3 ORDER BY expires_at DESC LIMIT 1',
+/**
+ * Whether the user's link of this purpose is still out (a guest's registration still open,
+ * decision 0246): a usable one was made, or none yet because the mail sender, which makes it as it
+ * sends, has not come to it. Not out once every link made has expired or been used, nor when its
+ * mail failed for good (no link reached anyone).
+ */
+export async function linkStillOut(db: Pool | PoolClient, purpose: TokenPurpose, userId: string, now: Date): Promise<boolean> {
+  const result = await db.query<{ out: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM mail_deliveries WHERE kind = $1 AND payload->>'userId' = $2 AND status = 'failed')
+        AND (EXISTS (SELECT 1 FROM account_tokens WHERE purpose = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > $3)
+             OR NOT EXISTS (SELECT 1 FROM account_tokens WHERE purpose = $1 AND user_id = $2)) AS out`,
     [purpose, userId, now],
   );
-  return result.rows[0]?.email ?? null;
+  return result.rows[0]?.out ?? false;
 }

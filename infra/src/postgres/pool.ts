@@ -28,6 +28,15 @@ export interface TransactionOptions {
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const client = await pool.connect();
   try {
+    return await onClientInTransaction(client, work, options);
+  } finally {
+    client.release();
+  }
+}
+
+/** The same on a connection the caller holds and keeps (its session settings, a COPY stream's client). */
+export async function onClientInTransaction<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  try {
     await client.query(options.appendsEvents === false ? 'BEGIN; SELECT shop_not_appending()' : 'BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
@@ -35,7 +44,5 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
-  } finally {
-    client.release();
   }
 }

@@ -1,11 +1,13 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { storedEventOpener, type Pool, type PoolClient, type StoredEvent, type StoredEventOpener } from '@shop/infra/log-reading';
+import { onClientInTransaction, storedEventOpener, type Pool, type PoolClient, type StoredEvent, type StoredEventOpener } from '@shop/infra/log-reading';
 import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
 import { copyLine } from './copy-text.js';
 import { quoted } from './shadow-schema.js';
 import { RowsFromTheLog, type Statement } from './rows-from-the-log.js';
+
+const READ_MODELS_ONLY = { appendsEvents: false } as const;
 
 /**
  * An event as the rebuild reads it: the data still as text, so the reading thread does not parse
@@ -227,15 +229,17 @@ export class FoldShard {
     });
   }
 
+  /** A page's rows in one transaction that says it never appends: readers of the log need not wait for it (decision 0231). */
   private async write(batch: Map<string, { parts: string[] }>, statements: readonly Statement[]): Promise<void> {
     await this.tablesReady;
-    for (const [key, { parts }] of batch) {
-      const [schema, table] = key.split('\u0000') as [string, string];
-      const columns = this.columnsOf(schema, table);
-      const copy = this.client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`));
-      await copyIn(copy, parts);
-    }
-    for (const statement of statements) await this.client.query(statement);
+    await onClientInTransaction(this.client, async (client) => {
+      for (const [key, { parts }] of batch) {
+        const [schema, table] = key.split('\u0000') as [string, string];
+        const columns = this.columnsOf(schema, table);
+        await copyIn(client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`)), parts);
+      }
+      for (const statement of statements) await client.query(statement);
+    }, READ_MODELS_ONLY);
   }
 
   private columnsOf(schema: string, table: string): readonly string[] {

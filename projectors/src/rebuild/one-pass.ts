@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Pool, PoolClient } from '@shop/infra';
+import { inTransaction, onClientInTransaction, type Pool, type PoolClient } from '@shop/infra';
 import { readPage } from './log-page.js';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
@@ -27,6 +27,9 @@ export interface OnePassOptions {
   label?: string;
   onProgress?: (progress: RebuildProgress) => void;
 }
+
+/** Nothing a rebuild writes is an event: its transactions say so, and readers of the log do not wait for them (decision 0231). */
+const READ_MODELS_ONLY = { appendsEvents: false } as const;
 
 export const defaultWorkers = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
@@ -69,6 +72,8 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     // connection new to the server spends longer loading the catalogue than these statements take.
     const tablesReady = deps.pool.query(
       [
+        // First, before anything has an xid: the statements run as one transaction, which never appends.
+        'SELECT shop_not_appending()',
         ...targets.flatMap((target) => stagingTablesSql(target.schema, target.projection.tables)),
         ...(revisions ? stagingTablesSql(revisions, ['projection_stream_revisions'], []) : []),
       ].join(';\n'),
@@ -132,7 +137,7 @@ function targetOf(projection: Projection, options: OnePassOptions): Target {
 /** Tables made from the loaded ones (BulkProjection.derived), before any is indexed. */
 async function fillDerivedTables(pool: Pool, targets: readonly Target[]): Promise<void> {
   for (const target of targets) {
-    for (const fill of Object.values(bulkOf(target.projection)?.derived ?? {})) await pool.query(fill(target.schema));
+    for (const fill of Object.values(bulkOf(target.projection)?.derived ?? {})) await inTransaction(pool, (client) => client.query(fill(target.schema)), READ_MODELS_ONLY);
   }
 }
 
@@ -304,14 +309,16 @@ async function writeBookkeeping(pool: Pool, targets: Target[], streams: Map<stri
   try {
     await client.query('SET synchronous_commit = off');
     const into = (schema: string) => `${quoted(schema)}.projection_stream_revisions`;
-    if (revisions) await insertRevisions(client, into(revisions), targets, streams);
-    for (const target of targets) {
-      if (!revisions) await insertRevisions(client, into(target.schema), [target], streams);
-      await client.query(
-        `INSERT INTO ${quoted(target.schema)}.projection_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2, $3, now())`,
-        [target.name, last.txid, last.position],
-      );
-    }
+    await onClientInTransaction(client, async () => {
+      if (revisions) await insertRevisions(client, into(revisions), targets, streams);
+      for (const target of targets) {
+        if (!revisions) await insertRevisions(client, into(target.schema), [target], streams);
+        await client.query(
+          `INSERT INTO ${quoted(target.schema)}.projection_checkpoints (name, transaction_id, global_position, updated_at) VALUES ($1, $2, $3, now())`,
+          [target.name, last.txid, last.position],
+        );
+      }
+    }, READ_MODELS_ONLY);
   } finally {
     await client.query('RESET synchronous_commit').catch(() => undefined);
     client.release();

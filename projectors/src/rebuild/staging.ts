@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '@shop/infra';
+import { onClientInTransaction, type Pool, type PoolClient } from '@shop/infra';
 import { quoted, RUNNER_TABLES } from './shadow-schema.js';
 
 /**
@@ -53,7 +53,8 @@ export async function completeStagingTable(pool: Pool, schema: string, table: st
     // workers for one large table's index only add their start-up and merge on top of that
     // (the audit log's primary key alone: 140-170 ms with two workers, 100 ms without).
     await client.query('SET max_parallel_maintenance_workers = 0');
-    await completeTable(client, schema, table);
+    // Marked as never appending: a long index build must not hold readers of the log (decision 0231).
+    await onClientInTransaction(client, () => completeTable(client, schema, table), { appendsEvents: false });
   } finally {
     await client.query('RESET maintenance_work_mem').catch(() => undefined);
     await client.query('RESET default_statistics_target').catch(() => undefined);

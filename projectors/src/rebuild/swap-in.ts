@@ -54,7 +54,11 @@ export async function swapAllIn(deps: { pool: Pool }, rebuilt: readonly RebuiltP
     }
     await moveBookkeeping(client, rebuilt, retired[0]!, revisions);
     // Delivered at commit: the query API tells every open page to read again (query-api's change-feed.ts).
-    await client.query(`SELECT pg_notify('shop_live_reset', $1)`, [rebuilt.map(({ projection }) => projection.name).join(',')]);
+    // The count lets a process whose listener missed the NOTIFY find out when it listens again (decision 0230).
+    await client.query(
+      `WITH swapped AS (UPDATE public.live_swaps SET generation = generation + 1 RETURNING generation)
+       SELECT pg_notify('shop_live_reset', generation::text) FROM swapped`,
+    );
   }, { appendsEvents: false });
   // Side by side: each drop removes its own tables' files, and the shop is already on the new ones.
   const leftovers = [...retired, ...rebuilt.map(({ schema }) => schema), revisions ?? revisionsSchema(rebuilt)];

@@ -81,8 +81,10 @@ async function applyToAllOnce(
     for (const projection of projections) {
       const { revisions, parked } = applied.get(projection.name) ?? { revisions: new Map<string, number>(), parked: new Map<string, number>() };
       const toApply = newEvents(projection, events, revisions, parked);
+      // Read before the rows change: who could read a stream until these events (decision 0247).
+      const formerReaders = toApply.length > 0 ? await projection.formerReaders?.(client, toApply) : undefined;
       await applyTo(client, projection, toApply);
-      live.add(projection.name, toApply);
+      live.add(projection.name, toApply, formerReaders);
       handled.set(projection.name, toApply.length);
       for (const [stream, revision] of revisions) rows.push([projection.name, stream, revision]);
     }

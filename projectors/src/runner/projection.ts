@@ -7,6 +7,12 @@ import type { BulkProjection } from '../rebuild/bulk-fold.js';
  * together or not at all. Table names in its SQL are unqualified, so the runner can point
  * it at fresh tables in another schema (rebuild) through `search_path`.
  */
+/** Who could read a stream before a batch's events: users by id, and members of organizations. */
+export interface FormerReaders {
+  users: string[];
+  organizations: string[];
+}
+
 export interface Projection {
   name: string;
   /**
@@ -27,6 +33,13 @@ export interface Projection {
    * applies the batch event by event, so a failure still names the exact event.
    */
   applyMany?: (client: PoolClient, events: StoredEvent[]) => Promise<void>;
+  /**
+   * Optional, for the projection the live push reads a project's audience from (`projects`): per
+   * stream, who could read it before these events (a transfer's old owner and organization), read
+   * from its rows before they are applied. The live change of the batch in which this projection
+   * applies them carries them, and no other (docs/decisions/0247).
+   */
+  formerReaders?: (client: PoolClient, events: readonly StoredEvent[]) => Promise<Map<string, FormerReaders>>;
   /**
    * Its one-pass fold when it is not the one registered under its name (read-models/all.ts), as
    * for a projection defined in a test. Such a fold runs in the rebuilding thread only: worker

@@ -28,10 +28,12 @@ export function mayRead(viewer: Viewer, change: LiveChange): boolean {
 
 /**
  * A viewer who could read the stream until this change and no longer can (a transferred project's
- * old owner, docs/decisions/0247): told only that the project changed, so the page reads again.
+ * old owner, or a member of its old organization, docs/decisions/0247): told only that the project
+ * changed, so the page reads again.
  */
 export function lostRead(viewer: Viewer, change: LiveChange): boolean {
-  return change.formerReaders.includes(viewer.userId) && !mayRead(viewer, change);
+  const wasReader = change.formerReaders.includes(viewer.userId) || change.formerOrganizations.some((id) => viewer.organizationIds.includes(id));
+  return wasReader && !mayRead(viewer, change);
 }
 
 /** The users and organizations whose streams may hear of a change, besides staff (null: everyone). */
@@ -39,9 +41,9 @@ export function addresseesOf(change: LiveChange): { users: string[]; organizatio
   if (change.streamId === 'notifications') return null;
   if (change.project) {
     const users = [change.project.ownerId, ...change.formerReaders];
-    return { users, organizations: change.project.organizationId ? [change.project.organizationId] : [] };
+    return { users, organizations: [...(change.project.organizationId ? [change.project.organizationId] : []), ...change.formerOrganizations] };
   }
-  if (change.formerReaders.length > 0) return { users: change.formerReaders, organizations: [] };
+  if (change.formerReaders.length > 0 || change.formerOrganizations.length > 0) return { users: change.formerReaders, organizations: change.formerOrganizations };
   if (change.streamId.startsWith(ORGANIZATION)) return { users: [], organizations: [change.streamId.slice(ORGANIZATION.length)] };
   if (change.streamId.startsWith('account-')) return { users: [change.streamId.slice('account-'.length)], organizations: [] };
   return { users: [], organizations: [] };

@@ -13,6 +13,8 @@ export interface LiveChange {
   project: ProjectAudience | null;
   /** Users who could read the stream until this change (a transferred project's old owner). */
   formerReaders: string[];
+  /** Organizations whose members could read it until this change (a transferred project's old one). */
+  formerOrganizations: string[];
 }
 
 export interface ChangeFeedOptions {
@@ -24,7 +26,7 @@ export interface ChangeFeedOptions {
 
 const CHANGES = 'shop_live_changes';
 const SESSION_ENDED = 'shop_session_ended';
-/** A rebuild swapped read-model tables in (projectors' swap-in.ts): every page reads again. */
+/** A rebuild swapped read-model tables in (projectors' swap-in.ts): every page reads again. The payload is the swap count. */
 const RESET = 'shop_live_reset';
 const PAGE = 2000;
 
@@ -40,6 +42,10 @@ export class ChangeFeed {
   private reading: Promise<void> | null = null;
   private readAgain = false;
   private stopped = false;
+  /** The swap count (`live_swaps`) this process has told its streams of. */
+  private swaps = 0;
+  /** Set when the listener is back: a swap committed while it was away sent its NOTIFY to no one. */
+  private swapCheckDue = false;
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(
@@ -57,6 +63,8 @@ export class ChangeFeed {
   async start(): Promise<void> {
     this.cursor = await this.head();
     await this.listen();
+    // After LISTEN: a swap committing from now on is heard of; one before it is counted here.
+    this.swaps = Math.max(this.swaps, await this.swapCount());
     this.timers.push(setInterval(() => this.wake(), this.options.pollMs ?? 1000));
     this.timers.push(setInterval(() => void this.removeOld(), 60_000));
     for (const timer of this.timers) timer.unref();
@@ -106,6 +114,11 @@ export class ChangeFeed {
   }
 
   private async readNew(): Promise<void> {
+    if (this.swapCheckDue) {
+      const count = await this.swapCount();
+      this.swapCheckDue = false;
+      this.swapped(count);
+    }
     for (;;) {
       const page = await this.read(this.cursor, Number.MAX_SAFE_INTEGER);
       if (page.length === 0 || this.stopped) return;
@@ -116,8 +129,8 @@ export class ChangeFeed {
   }
 
   private async read(after: number, through: number): Promise<LiveChange[]> {
-    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null; former_readers: string[] }>(
-      `SELECT id, stream_id, revision, read_models, event_at, former_readers FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
+    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null; former_readers: string[]; former_organizations: string[] }>(
+      `SELECT id, stream_id, revision, read_models, event_at, former_readers, former_organizations FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
       [after, through],
     );
     const audiences = await projectAudiences(this.pool, [...new Set(rows.map((row) => row.stream_id).filter((id) => id.startsWith('project-')))]);
@@ -129,6 +142,7 @@ export class ChangeFeed {
       eventAt: row.event_at,
       project: audiences.get(row.stream_id) ?? null,
       formerReaders: row.former_readers,
+      formerOrganizations: row.former_organizations,
     }));
   }
 
@@ -142,7 +156,7 @@ export class ChangeFeed {
     client.on('notification', (message) => {
       if (message.channel === CHANGES) this.wake();
       else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
-      else if (message.channel === RESET) this.handlers.reset();
+      else if (message.channel === RESET) this.swapped(Number(message.payload));
     });
     // A listener that loses its connection listens again on a new one; the poll covers the gap.
     client.on('error', (error) => {
@@ -156,11 +170,32 @@ export class ChangeFeed {
 
   private async relisten(): Promise<void> {
     if (this.stopped || this.listener) return;
-    await this.listen().catch((error: unknown) => {
+    try {
+      await this.listen();
+      // Made up by the next read (tried again at each poll until it succeeds), decision 0230.
+      this.swapCheckDue = true;
+    } catch (error) {
       this.logger.warn({ err: error }, 'listening for live changes failed; trying again');
       setTimeout(() => void this.relisten(), 1000).unref();
-    });
+    }
     this.wake();
+  }
+
+  /**
+   * A swap is told to the streams once: by its NOTIFY, or by the count found moved after the
+   * listener came back. A payload that is no count (a process of an older release) resets all the same.
+   */
+  private swapped(count: number): void {
+    if (Number.isSafeInteger(count)) {
+      if (count <= this.swaps) return;
+      this.swaps = count;
+    }
+    this.handlers.reset();
+  }
+
+  private async swapCount(): Promise<number> {
+    const { rows } = await this.pool.query<{ generation: string }>('SELECT generation FROM live_swaps');
+    return Number(rows[0]?.generation ?? 0);
   }
 
   private releaseListener(error?: Error): void {

@@ -78,6 +78,47 @@ describe('guests', () => {
     expect(again.status, again.text).toBe(201);
   });
 
+  it('refuses a second save made before the mail sender has made the first link; lets one through once that mail failed for good or the project was deleted', async () => {
+    const guest = await anonymous(shop);
+    const events = async () => Number((await shop.db.pool.query('SELECT count(*) FROM events')).rows[0].count);
+    // The mail sender makes the link as it sends: holding its table keeps the first save in the instant before it.
+    const hold = await shop.db.pool.connect();
+    let first: Awaited<ReturnType<typeof guest.post>>;
+    try {
+      await hold.query('BEGIN');
+      await hold.query('LOCK TABLE account_tokens IN SHARE MODE');
+      first = await guest.post('/api/guests/', { email: 'quick@shop.test', project: { name: 'Quick', fabrics: [completeFabric()] } });
+      expect(first.status, first.text).toBe(201);
+      const second = await guest.post('/api/guests/', { email: 'quicker@shop.test', project: { name: 'Quicker', fabrics: [completeFabric()] } });
+      const linksMade = await hold.query("SELECT count(*)::int AS n FROM account_tokens WHERE purpose = 'profile_completion' AND user_id = $1", [first.body.user.user_id]);
+      expect(linksMade.rows[0].n).toBe(0);
+      expect(second.body).toEqual({
+        status: 409,
+        message: `You have saved a guest project already (${first.body.project.id}) and we sent a link for it to quick@shop.test. Keep working on that project, and open the link to complete your registration.`,
+      });
+      const before = await events();
+      expect((await guest.post('/api/guests/', { email: 'quicker@shop.test', project: { name: 'Quicker', fabrics: [completeFabric()] } })).status).toBe(409);
+      expect(await events()).toBe(before);
+    } finally {
+      await hold.query('COMMIT');
+      hold.release();
+    }
+    await completionToken('quick@shop.test');
+
+    // A mail that failed for good brought no link: saving again is the way to one.
+    await expect
+      .poll(async () => (await shop.db.pool.query("UPDATE mail_deliveries SET status = 'failed' WHERE payload->>'userId' = $1 AND status = 'sent'", [first.body.user.user_id])).rowCount, { timeout: 15_000 })
+      .toBe(1);
+    const afterFailure = await guest.post('/api/guests/', { email: 'quick@shop.test', project: { name: 'Quick again', fabrics: [completeFabric()] } });
+    expect(afterFailure.status, afterFailure.text).toBe(201);
+
+    // This guest's link is out now; once the guest deletes its project, a save goes through.
+    expect((await guest.post('/api/guests/', { email: 'quick@shop.test', project: { name: 'Third', fabrics: [completeFabric()] } })).status).toBe(409);
+    expect((await guest.delete(`/api/projects/${afterFailure.body.project.id}/`)).status).toBe(200);
+    const afterDelete = await guest.post('/api/guests/', { email: 'quick@shop.test', project: { name: 'Third', fabrics: [completeFabric()] } });
+    expect(afterDelete.status, afterDelete.text).toBe(201);
+  });
+
   it('answers 400 for a bad e-mail or project', async () => {
     const guest = await anonymous(shop);
     expect((await guest.post('/api/guests/', { email: 'nope', project: { name: 'X', fabrics: [] } })).status).toBe(400);

@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '@shop/infra';
-import { allProjections, rebuildProjection } from '@shop/projectors';
+import { createLogger, createPool, PostgresEventStore } from '@shop/infra';
+import { LiveHub } from '@shop/query-api';
+import { allProjections, applyBatchToAll, rebuildProjection, type Projection } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';
 import { LiveClient } from '../../support/live-client.js';
 import type { TestShop } from '../../support/shop.js';
@@ -148,6 +151,52 @@ describe('GET /api/live/', () => {
     await closeAll();
   });
 
+  it('makes up a swap\'s reset whose NOTIFY was lost while a query process\'s listener reconnected', async () => {
+    // A second query process's live push on two connections of its own, so the test can keep its
+    // listener from coming back until the swap has committed (served by plain node:http, as the bench does).
+    const url = new URL(shop.db.url);
+    url.searchParams.set('application_name', 'live_second_process');
+    const pool = createPool(url.toString(), 2);
+    const hub = new LiveHub(pool, createLogger('silent'), { heartbeatMs: 600_000 });
+    await hub.start();
+    const server = createServer((req, res) => {
+      Object.assign(req, { session: { id: 'second-process-session' } });
+      const user = { userId: sam.userId, email: '', isStaff: false, isGuest: false };
+      void hub.open(req as unknown as Parameters<LiveHub['open']>[0], res as unknown as Parameters<LiveHub['open']>[1], user, undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const stream = await LiveClient.open(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, '');
+      if (!(stream instanceof LiveClient)) throw new Error(`the second process answered ${stream.status}`);
+      await stream.waitFor((message) => message.event === 'ready');
+      const listening = async () =>
+        (await shop.db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = 'live_second_process' AND query LIKE 'LISTEN%'")).rows;
+      const [listener] = await listening();
+      expect(listener).toBeDefined();
+
+      await shop.db.pool.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
+      const held = [await pool.connect(), await pool.connect()];
+      try {
+        expect(await listening()).toEqual([]);
+        const projects = allProjections.find((projection) => projection.name === 'projects')!;
+        await rebuildProjection({ pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool) }, projects);
+      } finally {
+        for (const client of held) client.release();
+      }
+      const reset = await stream.waitFor((message) => message.event === 'reset');
+      expect(reset.id).toBeNull();
+      // Told once: a change of Sam's after it comes with no second reset before it.
+      const own = await newProject(sam.client, 'After the swap');
+      await stream.waitFor(changeOf(own.id, own.revision));
+      expect(stream.messages.filter((message) => message.event === 'reset')).toHaveLength(1);
+      stream.close();
+    } finally {
+      await hub.stop();
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    }
+  });
+
   it('tells the old owner of a transferred project that it is no longer theirs, the new owner the change, and no one else anything', async () => {
     const tess = await activeCustomer(shop, 'Tess Third');
     const moving = await newProject(rita.client, 'Moving cushion');
@@ -178,6 +227,47 @@ describe('GET /api/live/', () => {
     const ritaHeardOfIt = ritas.changes().filter((change) => change.project_id === moving.id);
     expect(ritaHeardOfIt).toContainEqual(ritaHeard.data);
     expect(ritaHeardOfIt.filter((change) => change.readable !== false && change.revision >= renamed.body.revision)).toEqual([]);
+    expect(tesses.changes().filter((change) => change.project_id === moving.id)).toEqual([]);
+    await closeAll();
+  });
+
+  it('tells the old organization\'s members too, each former reader once however many batches apply the transfer', async () => {
+    const organization = await staff.post('/api/internal/organizations/', { name: 'Old Hotel' });
+    expect(organization.status, organization.text).toBe(201);
+    const [olga, tess] = [await activeCustomer(shop, 'Olga Colleague'), await activeCustomer(shop, 'Tess Outside')];
+    for (const member of [rita, olga]) {
+      expect((await staff.post(`/api/internal/organizations/${organization.body.id}/add_member/`, { email: member.email })).status).toBe(200);
+    }
+    const created = await rita.client.post('/api/projects/', { name: 'Hotel lobby', organization_id: organization.body.id, fabrics: [completeFabric()] });
+    expect(created.status, created.text).toBe(201);
+    const moving = { id: created.body.id as string, revision: created.body.revision as number };
+    expect((await olga.client.get(`/api/projects/${moving.id}/`, { 'x-min-revision': `project-${moving.id}@${moving.revision}` })).status).toBe(200);
+    const [ritas, olgas, sams, tesses] = [await openLive(rita.client), await openLive(olga.client), await openLive(sam.client), await openLive(tess.client)];
+
+    // Sam is no member of the organization: the project leaves it with the transfer.
+    expect((await staff.put('/api/internal/transfer/', { project_id: moving.id, email: sam.email })).status).toBe(200);
+    const samHeard = await sams.waitFor((message) => changeOf(moving.id, moving.revision + 1)(message) && message.data.read_models.includes('projects'));
+    for (const former of [ritas, olgas]) {
+      const heard = await former.waitFor((message) => message.event === 'change' && message.data.position === samHeard.data.position);
+      expect(heard.data).toEqual({ position: samHeard.data.position, stream: `project-${moving.id}`, project_id: moving.id, read_models: [], readable: false });
+    }
+    expect((await olga.client.get(`/api/projects/${moving.id}/`)).status).toBe(403);
+
+    // A projection applying the transfer in a later batch (one added to the shop and catching up,
+    // or one parked on the stream until staff retry it) makes a change of its own: it tells no
+    // former reader again.
+    const late: Projection = { name: 'late_reader', version: 1, handles: ['ProjectTransferred'], tables: [], apply: async () => undefined };
+    await applyBatchToAll(shop.db.pool, [late], await new PostgresEventStore(shop.db.pool).readStream(`project-${moving.id}`));
+    await sams.waitFor((message) => message.event === 'change' && message.data.read_models.includes('late_reader'));
+    // A change of each one's own after it: by then each was sent all that was addressed to them.
+    for (const [client, stream, name] of [[rita.client, ritas, 'Rita marker'], [olga.client, olgas, 'Olga marker'], [tess.client, tesses, 'Tess marker']] as const) {
+      const own = await newProject(client, name);
+      await stream.waitFor(changeOf(own.id, own.revision));
+    }
+    for (const former of [ritas, olgas]) {
+      const told = former.changes().filter((change) => change.project_id === moving.id && change.position >= samHeard.data.position);
+      expect(told).toEqual([{ position: samHeard.data.position, stream: `project-${moving.id}`, project_id: moving.id, read_models: [], readable: false }]);
+    }
     expect(tesses.changes().filter((change) => change.project_id === moving.id)).toEqual([]);
     await closeAll();
   });

@@ -14,6 +14,7 @@ import type { Projection } from '../../runner/projection.js';
 import { byStream } from '../stream-batches.js';
 import { readProjectEvent } from '../read-project-event.js';
 import { countsFromDetailsSql, ProjectCountChanges } from './counts.js';
+import { formerReadersOf } from './former-readers.js';
 
 /**
  * Project details and lists: folds each project stream with the domain's own `evolve` and stores
@@ -52,6 +53,8 @@ export const projectsProjection: Projection = {
     for (let at = 0; at < rows.length; at += UPSERT_ROWS) await upsertDetails(client, rows.slice(at, at + UPSERT_ROWS));
     await counts.write(client);
   },
+  // The live push reads a project's owner and organization from this read model (decision 0247).
+  formerReaders: formerReadersOf,
 };
 
 async function loadStreamStates(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectStreamState>> {
