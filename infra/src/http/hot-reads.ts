@@ -69,11 +69,18 @@ export function hotReads(options: HotReadOptions): FrontHandler {
     const match = req.method === 'GET' || req.method === 'HEAD' ? matchRoute(routes, req.url ?? '') : null;
     if (!match) return fallThrough();
     options.readCaller(req).then(
-      (caller) => (caller ? serve(req, res, match, caller, startedAt) : fallThrough()),
+      (caller) => (caller ? serve(req, res, match, caller, startedAt).catch((error: unknown) => broken(req, res, error)) : fallThrough()),
       // Express's path meets the same failure and answers it.
       () => fallThrough(),
     );
   };
+
+  /** Writing the answer itself failed (a handler's errors are answered in `serve`): a 500 if nothing was sent yet. */
+  function broken(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    logFailure(options.logger, req, error);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(toErrorBody(error)));
+  }
 
   async function serve(req: IncomingMessage, res: ServerResponse, match: Match, caller: ReadCaller, startedAt: bigint): Promise<void> {
     const id = correlate(options.logger, req);
