@@ -74,7 +74,7 @@ afterAll(async () => {
 
 interface RawAnswer {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: http.IncomingHttpHeaders;
   body: Buffer;
 }
 
