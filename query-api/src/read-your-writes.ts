@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpError, sessionWritesOf, type Pool } from '@shop/infra';
+import { HttpError, sessionWritesOf, type Pool, type SessionWrites } from '@shop/infra';
 import { ProjectionProgress, type StreamRevision } from './projection-progress.js';
 
 export const MIN_REVISION_HEADER = 'X-Min-Revision';
@@ -42,19 +42,29 @@ function progressOf(pool: Pool): ProjectionProgress {
  *   header; otherwise it waits and says `reached` or `timeout`.
  */
 export function readYourWrites(pool: Pool, projections: readonly string[], options: ReadYourWritesOptions = {}): RequestHandler {
+  const wait = readYourWritesWait(pool, projections, options);
+  return async (req, res, next) => {
+    const status = await wait(req.get(MIN_REVISION_HEADER), req.session);
+    if (status) res.set(MIN_REVISION_STATUS_HEADER, status);
+    next();
+  };
+}
+
+/**
+ * The wait of `readYourWrites` on its own, for a read also served outside Express (hot-reads.ts):
+ * given the request's `X-Min-Revision` and its session, the `X-Min-Revision-Status` to answer, if any.
+ */
+export type ReadYourWritesWait = (minRevision: string | undefined, session: SessionWrites | undefined) => Promise<string | undefined>;
+
+export function readYourWritesWait(pool: Pool, projections: readonly string[], options: ReadYourWritesOptions = {}): ReadYourWritesWait {
   const headerWaitMs = options.maxWaitMs ?? 3000;
   const sessionWaitMs = options.sessionWaitMs ?? 2000;
   const progress = progressOf(pool);
   if (options.onApplied) progress.follow(options.onApplied);
-  return async (req, res, next) => {
-    const header = req.get(MIN_REVISION_HEADER);
-    if (header) {
-      res.set(MIN_REVISION_STATUS_HEADER, await progress.waitFor(projections, [parseMinRevision(header)], headerWaitMs));
-      return next();
-    }
-    const pending = sessionWaitMs > 0 ? progress.unseen(projections, sessionWritesOf(req.session)) : [];
-    if (pending.length > 0) res.set(MIN_REVISION_STATUS_HEADER, await progress.waitFor(projections, pending, sessionWaitMs));
-    next();
+  return async (header, session) => {
+    if (header) return progress.waitFor(projections, [parseMinRevision(header)], headerWaitMs);
+    const pending = sessionWaitMs > 0 ? progress.unseen(projections, sessionWritesOf(session)) : [];
+    return pending.length > 0 ? progress.waitFor(projections, pending, sessionWaitMs) : undefined;
   };
 }
 

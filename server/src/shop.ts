@@ -5,6 +5,7 @@ import {
   createOpenApiRegistry,
   createSessionSecurity,
   createObservability,
+  hotReads,
   notificationsServiceOf,
   securityOptionsOf,
   createLogger,
@@ -24,7 +25,7 @@ import {
   type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
-import { LiveHub, queryRoutes } from '@shop/query-api';
+import { hotReadRoutes, LiveHub, queryRoutes } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
@@ -108,16 +109,22 @@ export async function startShop(
         ...(roles.includes('query') ? [reads] : []),
         ...(roles.includes('command') ? [commandRoutes({ ...deps, registry, dataDir: config.DATA_DIR })] : []),
       ];
+      const observe = observability(pool, runner, live);
       const app = createApiApp({
         logger,
         before: security.middleware,
         routers,
-        extra: [observability(pool, runner, live)],
+        extra: [observe.router],
         webDir: roles.length === 3 ? web : undefined,
         trustProxy: config.TRUST_PROXY,
         security: securityOptionsOf(config),
       });
-      const server = await listen(app, config.PORT);
+      // The customer's hot reads on plain node:http in front of Express, the same handlers (decision 0253).
+      const front =
+        roles.includes('query') && config.HOT_READS === 'on'
+          ? hotReads({ routes: hotReadRoutes(deps), logger, security: securityOptionsOf(config), readCaller: security.readCaller, timeRequest: observe.timeRequest })
+          : null;
+      const server = await listen(front ? (req, res) => front(req, res, () => app(req, res)) : app, config.PORT);
       // Open live streams end first, or closing the server would wait for them.
       stops.unshift(async () => {
         await live?.stop();
@@ -143,7 +150,7 @@ function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHu
   const registries = live ? [live.metrics.registry] : [];
   const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries });
   runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
-  return observe.router;
+  return observe;
 }
 
 /** The streams of each batch the runner applied; reported once, though the runner reports it per projection. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
+import { sendAnswer, type JsonAnswer } from './json-answer.js';
 
 /*
  * Entity tags of the resources a client writes back (docs/decisions/0175-etag-and-if-match.md):
@@ -15,9 +16,14 @@ import type { Response } from 'express';
  * If-None-Match.
  */
 export function sendWithEntityTag(res: Response, revision: number, body: unknown, status = 200): void {
+  sendAnswer(res, taggedAnswer(revision, body, status));
+}
+
+/** The answer `sendWithEntityTag` sends, for a read that is also served outside Express (hot-reads.ts). */
+export function taggedAnswer(revision: number, body: unknown, status = 200): JsonAnswer {
   const json = JSON.stringify(body);
   const digest = createHash('sha256').update(json).digest('base64url').slice(0, 16);
-  res.status(status).set('ETag', `"${revision}-${digest}"`).type('json').send(json);
+  return { status, headers: { ETag: `"${revision}-${digest}"` }, json };
 }
 
 /**

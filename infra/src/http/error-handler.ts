@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { DomainError, type DomainErrorKind, type FieldProblem } from '@shop/domain';
@@ -51,9 +52,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const body = toErrorBody(error);
     // req.log carries the request's correlation id (request-log.ts).
-    if (body.status >= 500) (req.log ?? logger).error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    if (body.status >= 500) logFailure(logger, req, error);
     res.status(body.status).json(body);
   };
+}
+
+/** A failure of ours (a 500): logged with the request's correlation id (req.log, request-log.ts). */
+export function logFailure(logger: Logger, req: IncomingMessage, error: unknown): void {
+  const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url;
+  (req.log ?? logger).error({ err: error, method: req.method, url }, 'request failed');
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {

@@ -1,15 +1,18 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 
 export interface RunningServer {
   port: number;
   close: () => Promise<void>;
 }
 
-/** Listens (port 0 picks a free one) and closes gracefully, letting requests in flight finish. */
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> {
+/**
+ * Listens (port 0 picks a free one) and closes gracefully, letting requests in flight finish.
+ * `handler` is an Express app, or a handler in front of one (hot-reads.ts).
+ */
+export function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server: Server = app.listen(port, host, () => {
+    const server: Server = createServer(handler);
+    server.listen(port, host, () => {
       const address = server.address();
       resolve({
         port: typeof address === 'object' && address ? address.port : port,

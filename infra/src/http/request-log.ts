@@ -48,29 +48,42 @@ export function correlationIdOf(req: IncomingMessage): string {
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const sent = req.headers[CORRELATION_HEADER];
-    const id = typeof sent === 'string' && /^[\w.:-]{1,100}$/.test(sent) ? sent : randomUUID();
-    req.id = id;
-    res.setHeader('X-Correlation-Id', id);
-    let log: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, get: () => (log ??= logger.child({ correlationId: id })) });
-    if (!logger.isLevelEnabled('info') || unlogged.test(req.url)) return next();
-    // Routers rewrite req.url as they descend: the line names the URL the client asked for.
-    const asked = { id, method: req.method, url: logUrl(req.url), headers: withoutSecrets(req.headers), remoteAddress: req.socket.remoteAddress };
-    const started = Date.now();
-    const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
-      const line = { correlationId: id, req: asked, res: answered(res), responseTime: Date.now() - started };
-      logger.info(line, res.statusCode >= 500 ? 'request errored' : res.writableFinished ? 'request completed' : 'request aborted');
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    res.setHeader('X-Correlation-Id', correlate(logger, req));
+    logAtEnd(logger, req, res);
     next();
   };
 }
 
-function answered(res: ServerResponse) {
-  const headers = Object.fromEntries(Object.entries(res.getHeaders()).filter(([name]) => name.toLowerCase() !== 'set-cookie'));
-  return { statusCode: res.statusCode, headers };
+/** Gives the request its correlation id and its `req.log`; the id is for the answer's X-Correlation-Id. */
+export function correlate(logger: Logger, req: IncomingMessage): string {
+  const sent = req.headers[CORRELATION_HEADER];
+  const id = typeof sent === 'string' && /^[\w.:-]{1,100}$/.test(sent) ? sent : randomUUID();
+  req.id = id;
+  let log: Logger | undefined;
+  Object.defineProperty(req, 'log', { configurable: true, get: () => (log ??= logger.child({ correlationId: id })) });
+  return id;
+}
+
+/**
+ * Writes the request's line when it ends, if the level logs it. `headersOf` gives the answer's
+ * headers (lower-case names): what was set on `res`, or, for an answer written in one
+ * `writeHead` (hot-reads.ts), the headers it wrote.
+ */
+export function logAtEnd(logger: Logger, req: IncomingMessage, res: ServerResponse, headersOf: () => Record<string, unknown> = () => res.getHeaders()): void {
+  if (!logger.isLevelEnabled('info') || unlogged.test(req.url ?? '')) return;
+  // Routers rewrite req.url as they descend: the line names the URL the client asked for.
+  const asked = { id: req.id, method: req.method, url: logUrl(req.url), headers: withoutSecrets(req.headers), remoteAddress: req.socket.remoteAddress };
+  const started = Date.now();
+  const done = () => {
+    res.off('finish', done);
+    res.off('close', done);
+    const line = { correlationId: req.id, req: asked, res: answered(res.statusCode, headersOf()), responseTime: Date.now() - started };
+    logger.info(line, res.statusCode >= 500 ? 'request errored' : res.writableFinished ? 'request completed' : 'request aborted');
+  };
+  res.on('finish', done);
+  res.on('close', done);
+}
+
+function answered(statusCode: number, headers: Record<string, unknown>) {
+  return { statusCode, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'set-cookie')) };
 }

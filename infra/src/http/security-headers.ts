@@ -64,6 +64,15 @@ function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, s
  * a dozen setHeader calls instead of helmet's chain of middlewares per request (issue 34).
  */
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler {
+  const headers = securityHeaderList(options);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+/** The security headers of every answer, in their order: for answers written in one `writeHead` (hot-reads.ts). */
+export function securityHeaderList(options: SecurityHeaderOptions): Array<[string, string]> {
   const headers = headersSetBy(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
@@ -76,10 +85,7 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     }),
   );
   headers.push(['Permissions-Policy', PERMISSIONS_POLICY]);
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
+  return headers;
 }
 
 /** The headers a middleware that depends on nothing in the request sets, in its order. */

@@ -19,7 +19,7 @@ export interface SessionWrite {
  */
 export const SESSION_WRITES_KEPT = 32;
 
-type SessionWrites = Pick<Partial<SessionData>, 'writes'>;
+export type SessionWrites = Pick<Partial<SessionData>, 'writes'>;
 
 /** Notes that this session's request appended `streamId` up to `revision`. */
 export function recordSessionWrite(session: SessionWrites, streamId: string, revision: number, at: number): void {

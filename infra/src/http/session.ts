@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
 import type { Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import type { Pool } from '../postgres/pool.js';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -31,8 +32,20 @@ export interface SessionSecurity {
   /** Starts a fresh session for a user who just proved who they are (and a fresh CSRF token). */
   logIn: (req: Request, res: Response, user: SessionUser) => Promise<void>;
   logOut: (req: Request, res: Response) => Promise<void>;
+  /**
+   * The caller of a GET or HEAD served before Express (hot-reads.ts), with the session loaded
+   * exactly as a read's middleware loads it; null when that read's answer would set a cookie
+   * (a first read, a renewal due, a token to issue or check), which Express's path then does.
+   */
+  readCaller: (req: IncomingMessage) => Promise<ReadCaller | null>;
   /** Stops the session cache's LISTEN connection. */
   close: () => Promise<void>;
+}
+
+export interface ReadCaller {
+  user: SessionUser | null;
+  /** The loaded session (its notes of writes: session-writes.ts). */
+  session: Partial<SessionData>;
 }
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
@@ -107,8 +120,27 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     next(new HttpError(403, 'Missing or invalid CSRF token. Reload the page and try again.'));
   };
 
+  const parseCookies = cookieParser();
+  const loadForRead = readSessionLoader(store, secret);
+  const renewed = new Map<string, number>();
+  const readCaller = (raw: IncomingMessage) =>
+    new Promise<ReadCaller | null>((resolve, reject) => {
+      const req = raw as Request;
+      parseCookies(req, {} as Response, () => undefined);
+      loadForRead(req, (error, found) => {
+        if (error) return reject(error);
+        const { user } = req.session;
+        if (found && !renewedLately(req, renewed)) return resolve(null);
+        if (!user && !anonymousId(req)) return resolve(null);
+        const token = (req.cookies as Record<string, string>)[CSRF_COOKIE];
+        if (!token || !validTokens.has(`${user ? req.session.id : anonymousId(req)}\u0000${token}`)) return resolve(null);
+        resolve({ user: user ?? null, session: req.session });
+      });
+    });
+
   return {
-    middleware: [cookieParser(), readOnlyOnReads(sessions, store, secret), issueOnRead, protectWrites],
+    middleware: [parseCookies, readOnlyOnReads(sessions, loadForRead, secret, renewed), issueOnRead, protectWrites],
+    readCaller,
     logIn: async (req, res, user) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
@@ -157,22 +189,41 @@ const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
  * and process, so the two-week expiry still slides for someone who only reads. Writes keep
  * express-session itself.
  */
-function readOnlyOnReads(sessions: RequestHandler, store: CachedSessionStore, secret: string): RequestHandler {
-  const renewed = new Map<string, number>();
+function readOnlyOnReads(sessions: RequestHandler, loadForRead: ReadSessionLoader, secret: string, renewed: Map<string, number>): RequestHandler {
+  return (req, res, next) => {
+    if (!isRead(req)) return sessions(req, res, next);
+    loadForRead(req, (error, found) => {
+      if (error) return next(error);
+      try {
+        if (found) renewCookie(req, res, secret, renewed);
+      } catch (failure) {
+        return next(failure);
+      }
+      next();
+    });
+  };
+}
+
+/** Sets `req.session` for a read; `found` when the cookie named a stored session. */
+type ReadSessionLoader = (req: Request, done: (error: unknown, found: boolean) => void) => void;
+
+/**
+ * The session a read gets: the sid cookie verified, the session from the store as a real
+ * express-session Session, its expiry touched (throttled); a fresh unsaved one when there is none.
+ */
+function readSessionLoader(store: CachedSessionStore, secret: string): ReadSessionLoader {
   const sessionIdOf = verifiedSessionIds(secret);
   // express-session gives its store `generate` when the middleware is made: a fresh, unsaved session.
   const sessionStore = store as unknown as Request['sessionStore'];
-  return (req, res, next) => {
-    if (!isRead(req)) return sessions(req, res, next);
+  return (req, done) => {
     req.sessionStore = sessionStore;
     const sid = sessionIdOf((req.cookies as Record<string, string> | undefined)?.sid);
-
     if (!sid) {
       sessionStore.generate(req);
-      return next();
+      return done(null, false);
     }
     sessionStore.get(sid, (error, data) => {
-      if (error) return next(error);
+      if (error) return done(error, false);
       try {
         if (!data) sessionStore.generate(req);
         else {
@@ -180,12 +231,11 @@ function readOnlyOnReads(sessions: RequestHandler, store: CachedSessionStore, se
           const loaded = sessionStore.createSession(req, data);
           loaded.touch();
           sessionStore.touch?.(sid, loaded, () => undefined);
-          renewCookie(req, res, secret, renewed);
         }
       } catch (failure) {
-        return next(failure);
+        return done(failure, false);
       }
-      next();
+      done(null, Boolean(data));
     });
   };
 }
@@ -209,7 +259,7 @@ function verifiedSessionIds(secret: string): (cookie: string | undefined) => str
 function renewCookie(req: Request, res: Response, secret: string, renewed: Map<string, number>): void {
   const now = Date.now();
   const { cookie } = req.session;
-  if ((renewed.get(req.sessionID) ?? 0) > now - COOKIE_RENEWAL_MS || (cookie.secure && !req.secure)) return;
+  if (renewedLately(req, renewed) || (cookie.secure && !req.secure)) return;
   if (renewed.size > 100_000) for (const [sid, at] of renewed) if (at <= now - COOKIE_RENEWAL_MS) renewed.delete(sid);
   renewed.set(req.sessionID, now);
   const { expires, httpOnly, path, domain, sameSite, secure } = cookie;
@@ -217,6 +267,8 @@ function renewCookie(req: Request, res: Response, secret: string, renewed: Map<s
   req.secret = secret;
   res.cookie('sid', req.sessionID, { signed: true, expires: expires ?? undefined, httpOnly, path, domain, sameSite, secure: secure === true });
 }
+
+const renewedLately = (req: Request, renewed: Map<string, number>) => (renewed.get(req.sessionID) ?? 0) > Date.now() - COOKIE_RENEWAL_MS;
 
 const issuedAnonymousIds = new WeakMap<Request, string>();
 
@@ -244,7 +296,11 @@ export function currentUser(req: Request): SessionUser | null {
 
 /** The caller must be logged in (a guest session counts). */
 export function requireUser(req: Request): SessionUser {
-  const user = currentUser(req);
+  return requireSignedIn(currentUser(req));
+}
+
+/** The caller must be logged in (a guest session counts): 401 otherwise. */
+export function requireSignedIn(user: SessionUser | null | undefined): SessionUser {
   if (!user) throw unauthorized();
   return user;
 }

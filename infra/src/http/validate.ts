@@ -10,7 +10,11 @@ export const UNSTORABLE_TEXT = 'Text must not contain NUL characters or broken U
  * the field, instead of failing deep in a query as a 500.
  */
 export function parseRequest<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
-  const input = { body: req.body ?? {}, params: req.params, query: req.query };
+  return parseInput(schema, { body: req.body ?? {}, params: req.params, query: req.query });
+}
+
+/** `parseRequest` for a request taken apart outside Express (hot-reads.ts): the same checks, the same errors. */
+export function parseInput<S extends z.ZodType>(schema: S, input: { body: unknown; params: unknown; query: unknown }): z.infer<S> {
   const field = unstorableTextAt(input);
   if (field !== null) {
     const relative = field.split('.').slice(1).join('.') || field;

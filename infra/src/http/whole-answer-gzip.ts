@@ -3,12 +3,12 @@ import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 
 /** Below this an answer fits a packet or two; gzip would cost more than it saves (compression's own default). */
-const THRESHOLD_BYTES = 1024;
+export const GZIP_THRESHOLD_BYTES = 1024;
 /**
  * The fastest level, nginx's default for dynamic answers: on a customer's list (7 KB of JSON) it
  * gives 867 bytes against level 6's 857, in about half the time.
  */
-const LEVEL = 1;
+export const GZIP_LEVEL = 1;
 
 /**
  * Gzips an answer sent whole (`res.send`, `res.json`, `res.end(body)`: every API answer) in one
@@ -26,7 +26,7 @@ export function wholeAnswerGzip(): RequestHandler {
     res.end = function (this: Response, chunk?: unknown, encoding?: unknown, callback?: unknown) {
       const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk;
       if (Buffer.isBuffer(body) && !res.headersSent && worthGzipping(req, res, body)) {
-        const zipped = gzipSync(body, { level: LEVEL });
+        const zipped = gzipSync(body, { level: GZIP_LEVEL });
         res.setHeader('Content-Encoding', 'gzip');
         res.setHeader('Content-Length', zipped.length);
         return end.call(this, zipped, typeof encoding === 'function' ? encoding : callback);
@@ -42,6 +42,6 @@ function worthGzipping(req: Request, res: Response, body: Buffer): boolean {
   // The same types and the same no-transform rule as the compression middleware.
   if (!compression.filter(req, res) || /(?:^|,)\s*no-transform\s*(?:,|$)/.test(String(res.getHeader('Cache-Control') ?? ''))) return false;
   res.vary('Accept-Encoding');
-  if (body.length < THRESHOLD_BYTES || res.getHeader('Content-Encoding')) return false;
+  if (body.length < GZIP_THRESHOLD_BYTES || res.getHeader('Content-Encoding')) return false;
   return req.acceptsEncodings('gzip', 'identity') === 'gzip';
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Pool } from '../postgres/pool.js';
@@ -27,6 +28,8 @@ export interface ShopMetrics {
   registry: Registry;
   /** Times every request; mount first so it sees all of them. */
   httpLatency: RequestHandler;
+  /** Times a request served before Express (hot-reads.ts) under its route's label, from `startedAt` (process.hrtime.bigint()). */
+  timeRequest: RequestTimer;
   /** GET /metrics in the Prometheus text format. */
   router: Router;
   /** Feed from the projection runner's progress callback. */
@@ -46,7 +49,7 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   registerProjectionGauges(registry, options, rate);
   registerRebuildGauges(registry, options.pool);
   registerVersionGauges(registry, options);
-  const httpLatency = httpLatencyMiddleware(registry);
+  const { httpLatency, timeRequest } = httpLatencyMiddleware(registry);
   const router = Router();
   const served = options.registries?.length ? Registry.merge([registry, ...options.registries]) : registry;
   router.get('/metrics', async (_req, res) => {
@@ -55,6 +58,7 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   return {
     registry,
     httpLatency,
+    timeRequest,
     router,
     recordProjected: (projection, events) => {
       rate.record(projection, events);
@@ -166,7 +170,9 @@ function sharedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-function httpLatencyMiddleware(registry: Registry): RequestHandler {
+export type RequestTimer = (req: IncomingMessage, res: ServerResponse, route: string, startedAt: bigint) => void;
+
+function httpLatencyMiddleware(registry: Registry): { httpLatency: RequestHandler; timeRequest: RequestTimer } {
   const histogram = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by method, route and status',
@@ -174,7 +180,7 @@ function httpLatencyMiddleware(registry: Registry): RequestHandler {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  return (req, res, next) => {
+  const httpLatency: RequestHandler = (req, res, next) => {
     const end = histogram.startTimer();
     res.on('finish', () => {
       // The route pattern, not the URL, keeps the label set small (ids would explode it).
@@ -183,4 +189,18 @@ function httpLatencyMiddleware(registry: Registry): RequestHandler {
     });
     next();
   };
+  // How many reads the hot path in front of Express served (docs/decisions/0253), for operators to see it at work.
+  const servedBeforeExpress = new Counter({
+    name: 'http_requests_served_before_express_total',
+    help: 'Requests answered by the hot reads in front of Express (HOT_READS), by route',
+    labelNames: ['route'],
+    registers: [registry],
+  });
+  const timeRequest: RequestTimer = (req, res, route, startedAt) => {
+    servedBeforeExpress.inc({ route });
+    res.on('finish', () => {
+      histogram.observe({ method: req.method ?? '', route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+    });
+  };
+  return { httpLatency, timeRequest };
 }

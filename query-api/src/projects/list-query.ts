@@ -38,5 +38,9 @@ export const ProjectListDoc = z.object({
  * counts says only `X-Total-Count-At-Least` (decision 0240), so no client shows a guess as a total.
  */
 export function setListTotal(res: Response, page: ProjectPage): Response {
-  return page.exact ? res.set('X-Total-Count', String(page.total)) : res.set('X-Total-Count-At-Least', String(page.total));
+  return res.set(listTotalHeaders(page));
+}
+
+export function listTotalHeaders(page: ProjectPage): Record<string, string> {
+  return page.exact ? { 'X-Total-Count': String(page.total) } : { 'X-Total-Count-At-Least': String(page.total) };
 }

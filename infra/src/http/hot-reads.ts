@@ -1,0 +1,195 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import querystring, { type ParsedUrlQuery } from 'node:querystring';
+import { gzipSync } from 'node:zlib';
+import accepts from 'accepts';
+import etag from 'etag';
+import fresh from 'fresh';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../logging/logger.js';
+import type { RequestTimer } from '../metrics/shop-metrics.js';
+import { logFailure, toErrorBody } from './error-handler.js';
+import { jsonAnswer, sendAnswer, type JsonAnswer } from './json-answer.js';
+import { correlate, logAtEnd } from './request-log.js';
+import { securityHeaderList, type SecurityHeaderOptions } from './security-headers.js';
+import type { ReadCaller } from './session.js';
+import { GZIP_LEVEL, GZIP_THRESHOLD_BYTES } from './whole-answer-gzip.js';
+
+/** What a hot read gets of its request. */
+export interface HotRequest {
+  caller: ReadCaller;
+  /** The path's parameters, as Express names them (`:id` → `id`). */
+  params: Record<string, string>;
+  /** The query string parsed as Express's default ("simple") query parser parses it. */
+  query: ParsedUrlQuery;
+  header: (name: string) => string | undefined;
+}
+
+/**
+ * A GET served before Express as well as by it. `serve` is the one handler both call; it may add
+ * headers to `headers` before it throws (they go on the error answer too, as on Express's `res`).
+ */
+export interface HotRoute {
+  /** An Express path under /api without its prefix: `/projects/:id/`. */
+  path: string;
+  serve: (request: HotRequest, headers: Record<string, string>) => Promise<JsonAnswer>;
+}
+
+export interface HotReadOptions {
+  routes: readonly HotRoute[];
+  logger: Logger;
+  security: SecurityHeaderOptions;
+  readCaller: (req: IncomingMessage) => Promise<ReadCaller | null>;
+  timeRequest: RequestTimer;
+}
+
+/** Serves the request, or calls `fallThrough` (the Express app) untouched. */
+export type FrontHandler = (req: IncomingMessage, res: ServerResponse, fallThrough: () => void) => void;
+
+interface CompiledRoute {
+  route: HotRoute;
+  pattern: RegExp;
+  names: string[];
+}
+
+/**
+ * The customer's hot reads on plain `node:http`, in front of the Express app (issue 34: Express's
+ * per-request setup, its router walk and a dozen validated `setHeader` calls cost more CPU than
+ * the minimal server's whole read). Each answer is the one the Express route gives, byte for byte
+ * but the Date: the same handler, session, CSRF cookie rule, read-your-writes wait, error bodies,
+ * security headers, weak ETag and 304, gzip rule, request log line and latency histogram, written
+ * in one `writeHead`. Anything else falls through to Express unchanged: other methods and paths,
+ * paths Express would match only loosely (upper case, percent-escapes), and every read whose
+ * answer would set a cookie (docs/decisions/0253).
+ */
+export function hotReads(options: HotReadOptions): FrontHandler {
+  const routes = options.routes.map(compile);
+  const security = securityHeaderList(options.security);
+  return (req, res, fallThrough) => {
+    const startedAt = process.hrtime.bigint();
+    const match = req.method === 'GET' || req.method === 'HEAD' ? matchRoute(routes, req.url ?? '') : null;
+    if (!match) return fallThrough();
+    options.readCaller(req).then(
+      (caller) => (caller ? serve(req, res, match, caller, startedAt).catch((error: unknown) => broken(req, res, error)) : fallThrough()),
+      // Express's path meets the same failure and answers it.
+      () => fallThrough(),
+    );
+  };
+
+  /** Writing the answer itself failed (a handler's errors are answered in `serve`): a 500 if nothing was sent yet. */
+  function broken(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    logFailure(options.logger, req, error);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(toErrorBody(error)));
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse, match: Match, caller: ReadCaller, startedAt: bigint): Promise<void> {
+    const id = correlate(options.logger, req);
+    const headers: Record<string, string> = {};
+    let answer: JsonAnswer;
+    let failed = false;
+    try {
+      answer = await match.route.serve({ caller, params: match.params, query: match.query, header: (name) => headerOf(req, name) }, headers);
+    } catch (error) {
+      failed = true;
+      const body = toErrorBody(error);
+      if (body.status >= 500) logFailure(options.logger, req, error);
+      answer = jsonAnswer(body, {}, body.status);
+    }
+    // Express labels a route's answer `/api/projects/:id/`, and one its error handler sent `/projects/:id/` (it has left the /api router by then).
+    options.timeRequest(req, res, failed ? match.route.path : `/api${match.route.path}`, startedAt);
+    const head = headOf(req, answer, [['X-Correlation-Id', id], ...security, ...Object.entries(headers), ...Object.entries(answer.headers)]);
+    logAtEnd(options.logger, req, res, () => loggedHeaders(head));
+    res.writeHead(head.status, head.headers.flat());
+    if (req.method === 'HEAD' || head.body === null) res.end();
+    else res.end(head.body);
+  }
+}
+
+interface Match {
+  route: HotRoute;
+  params: Record<string, string>;
+  query: ParsedUrlQuery;
+}
+
+function compile(route: HotRoute): CompiledRoute {
+  const names: string[] = [];
+  const body = route.path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? (names.push(segment.slice(1)), '([^/]+)') : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return { route, pattern: new RegExp(`^/api${body}/?$`), names };
+}
+
+function matchRoute(routes: readonly CompiledRoute[], url: string): Match | null {
+  const mark = url.indexOf('?');
+  const path = mark < 0 ? url : url.slice(0, mark);
+  // Express would decode escapes (and refuse bad ones with its own error): its path serves those.
+  if (path.includes('%')) return null;
+  for (const { route, pattern, names } of routes) {
+    const found = pattern.exec(path);
+    if (!found) continue;
+    const params = Object.fromEntries(names.map((name, index) => [name, found[index + 1]!]));
+    return { route, params, query: querystring.parse(mark < 0 ? '' : url.slice(mark + 1)) };
+  }
+  return null;
+}
+
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The headers as Express's `res.getHeaders()` holds them for the log line: wholeAnswerGzip sets a zipped length as a number. */
+function loggedHeaders(head: Head): Record<string, unknown> {
+  const zipped = head.headers.some(([name]) => name === 'Content-Encoding');
+  return Object.fromEntries(head.headers.map(([name, value]) => [name.toLowerCase(), zipped && name === 'Content-Length' ? Number(value) : value]));
+}
+
+interface Head {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer | null;
+}
+
+/**
+ * What Express's `res.send` and wholeAnswerGzip make of a JSON answer: a UTF-8 JSON type, its
+ * length, a weak ETag unless the answer has its own, 304 when the client's If-None-Match matches
+ * (no type, length or body then), and gzip for 1 KB or more when the client accepts it.
+ */
+function headOf(req: IncomingMessage, answer: JsonAnswer, given: Array<[string, string]>): Head {
+  const headers = given;
+  let body: Buffer | null = Buffer.from(answer.json, 'utf8');
+  let tag = headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
+  headers.push(['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(body.length)]);
+  if (tag === undefined) headers.push(['ETag', (tag = etag(body, { weak: true }))]);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (ok && fresh(req.headers, { etag: tag })) {
+    return { status: 304, headers: headers.filter(([name]) => name !== 'Content-Type' && name !== 'Content-Length'), body: null };
+  }
+  if (req.method !== 'HEAD') {
+    headers.push(['Vary', 'Accept-Encoding']);
+    if (body.length >= GZIP_THRESHOLD_BYTES && accepts(req).encodings(['gzip', 'identity']) === 'gzip') {
+      body = gzipSync(body, { level: GZIP_LEVEL });
+      headers.push(['Content-Encoding', 'gzip']);
+      const length = headers.findIndex(([name]) => name === 'Content-Length');
+      headers[length] = ['Content-Length', String(body.length)];
+    }
+  }
+  return { status: answer.status, headers, body };
+}
+
+/** The same read as an Express route: what `serve` answers, sent through Express's `res`. */
+export function expressHandlerOf(route: HotRoute): RequestHandler {
+  return async (req, res) => {
+    const headers: Record<string, string> = {};
+    const request = { caller: { user: req.session?.user ?? null, session: req.session }, params: req.params as Record<string, string>, query: req.query as ParsedUrlQuery, header: (name: string) => req.get(name) };
+    let answer: JsonAnswer;
+    try {
+      answer = await route.serve(request, headers);
+    } finally {
+      res.set(headers);
+    }
+    sendAnswer(res, answer);
+  };
+}
