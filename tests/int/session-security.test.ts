@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/http-client.js';
+import { completeFabric } from './commands/helpers.js';
 import { clientAs, customerUser } from './queries/support/sessions.js';
 import { startTestShop, type TestShop } from '../support/shop.js';
 
@@ -109,5 +110,33 @@ describe('sessions and CSRF', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ status: 400, message: 'The request could not be read.' });
+  });
+
+  it('a log-out while a write of the same session is in flight stays logged out', async () => {
+    const client = await clientAs(shop.db.pool, shop.url, customerUser('racing-writer'));
+    const cookie = client.cookieHeader();
+    // Hold the write at its append (after express-session loaded the session) with a lock on the event store.
+    const lock = await shop.db.pool.connect();
+    let writing: ReturnType<ApiClient['post']> | undefined;
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE events IN EXCLUSIVE MODE');
+      writing = client.post('/api/projects/', { name: 'Raced cushions', fabrics: [completeFabric()] });
+      const deadline = Date.now() + 30_000;
+      const waiting = async () =>
+        (await shop.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'events'::regclass")).rows[0]!.n > 0;
+      while (!(await waiting())) {
+        if (Date.now() > deadline) throw new Error('the write never reached the event store');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await client.delete('/api/sessions')).status).toBeLessThan(300);
+    } finally {
+      await lock.query('ROLLBACK');
+      lock.release();
+    }
+    expect((await writing).status).toBe(201);
+    const { rows } = await shop.db.pool.query("SELECT sid FROM http_sessions WHERE sess -> 'user' ->> 'userId' = 'racing-writer'");
+    expect(rows).toEqual([]);
+    expect((await fetch(new URL('/api/projects/', shop.url), { headers: { cookie } })).status).toBe(401);
   });
 });

@@ -135,4 +135,34 @@ describe('the session cache', () => {
       expect(Object.keys(seen?.writes ?? {}).sort()).toEqual(['project-here', 'project-there']);
     }
   });
+
+  it('does not bring back a session deleted (logged out, erased) while a request that loaded it was in flight', async () => {
+    const sid = randomUUID();
+    await set(stores[1]!, sid, sessionOf('logged-out'));
+    // A request of this session loads it as express-session does (the store's load builds the Session)...
+    const loaded = await new Promise<session.Session & session.SessionData>((resolve, reject) =>
+      stores[0]!.load(sid, (err, sess) => (err || !sess ? reject((err as Error) ?? new Error('no session')) : resolve(sess as session.Session & session.SessionData))),
+    );
+    // ...another process logs it out, then the request saves what it loaded (a note of a write).
+    await new Promise<void>((resolve, reject) => stores[1]!.destroy(sid, (err) => (err ? reject(err as Error) : resolve())));
+    loaded.writes = { 'project-late': { revision: 1, at: Date.now() } };
+    await set(stores[0]!, sid, loaded);
+    const { rows } = await db.pool.query('SELECT sid FROM http_sessions WHERE sid = $1', [sid]);
+    expect(rows).toEqual([]);
+    expect(await get(stores[0]!, sid)).toBeFalsy();
+    expect(await get(stores[1]!, sid)).toBeFalsy();
+  });
+
+  it('saves a loaded session over its row, and a new one once inserted only over its row after that', async () => {
+    const sid = randomUUID();
+    const fresh = sessionOf('new');
+    await set(stores[0]!, sid, fresh);
+    await set(stores[0]!, sid, { ...fresh, writes: { 'project-a': { revision: 1, at: Date.now() } } } as unknown as session.SessionData);
+    expect(Object.keys((await get(stores[1]!, sid))?.writes ?? {})).toEqual(['project-a']);
+    // Deleted after its first save (a password change ending the user's other sessions): a later save of it inserts nothing.
+    await db.pool.query('DELETE FROM http_sessions WHERE sid = $1', [sid]);
+    await set(stores[0]!, sid, fresh);
+    const { rows } = await db.pool.query('SELECT sid FROM http_sessions WHERE sid = $1', [sid]);
+    expect(rows).toEqual([]);
+  });
 });

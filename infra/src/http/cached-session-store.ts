@@ -85,8 +85,9 @@ export class CachedSessionStore extends SessionStore {
     const save = { notices: [] as string[] };
     this.saving.set(sid, save);
     this.save(sid, sess).then(
-      ({ stored, inserted }) => {
-        this.saved(sid, save, stored, inserted);
+      (row) => {
+        if (row) this.saved(sid, save, row.stored, row.inserted);
+        else this.ended(sid, save);
         callback?.();
       },
       (error: unknown) => {
@@ -119,6 +120,12 @@ export class CachedSessionStore extends SessionStore {
     const laterWrite = inserted ? save.notices.length > 0 : own >= 0 && save.notices.slice(own).some((notice) => notice !== md5);
     if (!this.listener || laterWrite) return;
     this.keep(sid, stored, md5);
+  }
+
+  /** The session's row was deleted before its save (log-out elsewhere): nothing was saved, nothing is kept. */
+  private ended(sid: string, save: { notices: string[] }): void {
+    if (this.saving.get(sid) === save) this.saving.delete(sid);
+    this.forget(sid);
   }
 
   /** A notice: a deleted session, or an updated one (the copy is dropped unless it holds what the row now holds). */

@@ -19,9 +19,15 @@ const ONE_DAY_S = 24 * 60 * 60;
  *   of one session writing at once (two tabs, two clients sharing the cookie) would otherwise
  *   keep only the last one's note, and a read could miss the other's write. The merge keeps each
  *   stream's highest revision and the most recent streams, in the same one statement.
+ * - A session that is in the table (loaded from it, or saved once) is only ever UPDATEd, never
+ *   inserted again: a log-out, password change or erasure that deleted the row while a request
+ *   of that session was in flight stays done when the request saves (decision 0256). Only a
+ *   brand-new session (a fresh random id nobody else holds) is inserted.
  */
 export class SessionStore extends PgStore {
   private readonly lastTouch = new Map<string, number>();
+  /** Session objects known to have a row: the row is theirs to update, not to create again. */
+  private readonly stored = new WeakSet<object>();
   private readonly pool: Pool;
   private readonly table: string;
 
@@ -41,11 +47,25 @@ export class SessionStore extends PgStore {
     );
   }
 
-  /** Saves the session (merging its notes): the row's text as stored, merge included, and whether the row is new. */
-  protected async save(sid: string, sess: session.SessionData): Promise<{ stored: string; inserted: boolean }> {
+  /** A session express-session (or `load`) made from a stored row: marked as having one. */
+  override createSession(req: Parameters<session.Store['createSession']>[0], data: session.SessionData): session.Session & session.SessionData {
+    const loaded = super.createSession(req, data);
+    this.stored.add(loaded);
+    return loaded;
+  }
+
+  /**
+   * Saves the session (merging its notes): the row's text as stored, merge included, and whether
+   * the row is new; null when the session had a row and it is gone (ended meanwhile: not saved).
+   */
+  protected async save(sid: string, sess: session.SessionData): Promise<{ stored: string; inserted: boolean } | null> {
     const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
-    const { rows } = await this.pool.query<{ sess: string; inserted: boolean }>(mergingUpsert(this.table), [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]);
-    return { stored: rows[0]!.sess, inserted: rows[0]!.inserted };
+    const statement = this.stored.has(sess) ? mergingUpdate(this.table) : mergingUpsert(this.table);
+    const { rows } = await this.pool.query<{ sess: string; inserted: boolean }>(statement, [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]);
+    const row = rows[0];
+    if (!row) return null;
+    this.stored.add(sess);
+    return { stored: row.sess, inserted: row.inserted };
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -66,22 +86,35 @@ export class SessionStore extends PgStore {
 }
 
 /**
- * Insert, or replace the stored session by this one with `writes` merged: per stream the entry
- * with the higher revision, then the `$4` most recently written streams. The row lock the
+ * The stored session `old` replaced by `fresh` (both jsonb) with `writes` merged: per stream the
+ * entry with the higher revision, then the `$4` most recently written streams.
+ */
+const merged = (old: string, fresh: string, freshJson: string) => `CASE
+    WHEN ${old} ? 'writes' THEN jsonb_set(${fresh}, '{writes}', (
+      SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM (
+        SELECT key, value FROM (
+          SELECT DISTINCT ON (key) key, value FROM (
+            SELECT key, value FROM jsonb_each(${old} -> 'writes')
+            UNION ALL
+            SELECT key, value FROM jsonb_each(coalesce(${fresh} -> 'writes', '{}'::jsonb))
+          ) AS entries ORDER BY key, (value ->> 'revision')::bigint DESC
+        ) AS newest ORDER BY (value ->> 'at')::bigint DESC LIMIT $4
+      ) AS kept))::json
+    ELSE ${freshJson} END`;
+
+/**
+ * Insert, or replace the stored session by this one with `writes` merged. The row lock the
  * conflict takes makes concurrent saves of one session apply one after the other.
  */
 const mergingUpsert = (table: string) => `
   INSERT INTO ${table} (sid, sess, expire) VALUES ($1, $2::json, to_timestamp($3))
-  ON CONFLICT (sid) DO UPDATE SET expire = EXCLUDED.expire, sess = CASE
-    WHEN ${table}.sess::jsonb ? 'writes' THEN jsonb_set(EXCLUDED.sess::jsonb, '{writes}', (
-      SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM (
-        SELECT key, value FROM (
-          SELECT DISTINCT ON (key) key, value FROM (
-            SELECT key, value FROM jsonb_each(${table}.sess::jsonb -> 'writes')
-            UNION ALL
-            SELECT key, value FROM jsonb_each(coalesce(EXCLUDED.sess::jsonb -> 'writes', '{}'::jsonb))
-          ) AS entries ORDER BY key, (value ->> 'revision')::bigint DESC
-        ) AS newest ORDER BY (value ->> 'at')::bigint DESC LIMIT $4
-      ) AS kept))::json
-    ELSE EXCLUDED.sess END
+  ON CONFLICT (sid) DO UPDATE SET expire = EXCLUDED.expire,
+  sess = ${merged(`${table}.sess::jsonb`, 'EXCLUDED.sess::jsonb', 'EXCLUDED.sess')}
   RETURNING sess::text AS sess, (xmax = 0) AS inserted`;
+
+/** Replace the stored session by this one with `writes` merged, if it still has a row: no row, no save. */
+const mergingUpdate = (table: string) => `
+  UPDATE ${table} SET expire = to_timestamp($3),
+  sess = ${merged(`${table}.sess::jsonb`, '$2::text::jsonb', '$2::text::json')}
+  WHERE sid = $1
+  RETURNING sess::text AS sess, false AS inserted`;
