@@ -13,19 +13,20 @@ export const tokenLifetimeMs: Record<TokenPurpose, number> = {
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * Makes a random token (256 bits, URL-safe) and stores only its hash. The raw token exists
- * only in the e-mail that carries it.
+ * Makes a random token (256 bits, URL-safe) for the mail delivery `deliveryId` and stores only its
+ * hash. The raw token exists only in the e-mail that carries it, so a retried delivery cannot send
+ * the same one again: the link an earlier attempt of the delivery made is retired (expired now) in
+ * the same statement, and only the link of the attempt that went stays usable (decision 0258).
  */
-export async function issueToken(db: Pool | PoolClient, purpose: TokenPurpose, holder: TokenHolder, now: Date): Promise<string> {
+export async function issueToken(db: Pool | PoolClient, purpose: TokenPurpose, holder: TokenHolder, now: Date, deliveryId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO account_tokens (token_hash, purpose, user_id, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    hashOf(token),
-    purpose,
-    holder.userId,
-    holder.email,
-    now,
-    new Date(now.getTime() + tokenLifetimeMs[purpose]),
-  ]);
+  await db.query(
+    `WITH retired AS (
+       UPDATE account_tokens SET expires_at = LEAST(expires_at, $5) WHERE delivery_id = $7 AND used_at IS NULL AND expires_at > $5
+     )
+     INSERT INTO account_tokens (token_hash, purpose, user_id, email, created_at, expires_at, delivery_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [hashOf(token), purpose, holder.userId, holder.email, now, new Date(now.getTime() + tokenLifetimeMs[purpose]), deliveryId],
+  );
   return token;
 }
 

@@ -98,4 +98,18 @@ describe('mail delivery', () => {
     const row = await shop.db.pool.query("SELECT status, attempts FROM mail_deliveries WHERE recipient = 'retry@shop.test'");
     expect(row.rows[0]).toEqual({ status: 'sent', attempts: 2 });
   });
+
+  it('leaves one usable link when an account mail is refused and then sent', async () => {
+    smtp.refuseNext(1);
+    const client = await anonymous(shop);
+    await client.post('/api/users/', { email: 'retry-link@shop.test', name: 'Retry Link', password: 'Retry-Pass1' });
+    const mail = await smtp.waitFor((received) => received.to.includes('retry-link@shop.test'), 20_000);
+    const tokens = await shop.db.pool.query<{ made: number; usable: number }>(
+      "SELECT count(*)::int AS made, (count(*) FILTER (WHERE used_at IS NULL AND expires_at > now()))::int AS usable FROM account_tokens WHERE email = 'retry-link@shop.test'",
+    );
+    // Each attempt made a link; only the one in the mail that went is still usable.
+    expect(tokens.rows[0]).toEqual({ made: 2, usable: 1 });
+    const key = linkIn(mail, `${shop.url}/activation/`).split('/').pop()!;
+    expect((await client.put('/api/activation/', { activation_key: key })).status).toBe(200);
+  });
 });

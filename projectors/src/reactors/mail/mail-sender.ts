@@ -123,8 +123,10 @@ export class MailSender {
     const { pool, clock, publicUrl } = this.options;
     const purpose = tokenPurposes[delivery.kind];
     if (purpose) {
-      // The link's token is made now, at sending: it never sits in an event or the outbox.
-      const token = await issueToken(pool, purpose, { userId: delivery.payload.userId ?? '', email: delivery.recipient }, clock.now());
+      // The link's token is made now, at sending: it never sits in an event or the outbox. A retry
+      // makes a new one and retires the one its failed attempt made (one usable link per mail).
+      const holder = { userId: delivery.payload.userId ?? '', email: delivery.recipient };
+      const token = await issueToken(pool, purpose, holder, clock.now(), delivery.request_event_id);
       return { publicUrl, token, ...(delivery.payload.joins ? { joins: delivery.payload.joins } : {}) };
     }
     return { publicUrl, message: delivery.payload.message ?? '', project: await this.projectFor(delivery.stream_id, delivery.payload.projectId ?? '') };
