@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type session from 'express-session';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool, type Pool } from '../postgres/pool.js';
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { createTestDatabase, silenceableProxy, type TestDatabase } from '../testing/index.js';
 import { CachedSessionStore } from './cached-session-store.js';
 
 let db: TestDatabase;
@@ -165,4 +165,26 @@ describe('the session cache', () => {
     const { rows } = await db.pool.query('SELECT sid FROM http_sessions WHERE sid = $1', [sid]);
     expect(rows).toEqual([]);
   });
+
+  it('gives up a LISTEN connection that goes silent without an error (half-open TCP) and stops answering from memory', async () => {
+    const proxy = await silenceableProxy(new URL(db.url));
+    const pool = createPool(proxy.url, 3);
+    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { everyMs: 200, timeoutMs: 1_000 });
+    try {
+      await store.listen(); // the proxy's first connection is the listener's
+      const sid = randomUUID();
+      await set(stores[1]!, sid, sessionOf('silenced'));
+      expect((await get(store, sid))?.user?.userId).toBe('silenced');
+      // The listener's connection stops carrying anything, both ways, and stays open: no error, no NOTIFY.
+      proxy.silence(0);
+      await db.pool.query('DELETE FROM http_sessions WHERE sid = $1', [sid]);
+      // Without the heartbeat the copy would be served for the whole ten-minute TTL.
+      expect(await eventually(() => get(store, sid), (sess) => !sess)).toBeFalsy();
+    } finally {
+      await store.stopListening();
+      proxy.close();
+      await pool.end().catch(() => undefined);
+    }
+  });
 });
+

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type session from 'express-session';
+import { watchListener, type ListenerHeartbeatOptions } from '../postgres/listener-heartbeat.js';
 import type { Pool, PoolClient } from '../postgres/pool.js';
 import { SessionStore } from './session-store.js';
 
@@ -14,7 +15,8 @@ type Callback = (err?: unknown, session?: session.SessionData | null) => void;
  * Keeps the sessions this process read for a few seconds, so a logged-in user's requests do not
  * each cost a PostgreSQL round trip (decision 0221). Correctness does not rest on the TTL: a
  * trigger notifies every process when a session row is deleted (log-out, erasure, pruning) or its
- * contents change, and each drops its copy. While the LISTEN connection is down the cache is off.
+ * contents change, and each drops its copy. While the LISTEN connection is down the cache is off;
+ * one that dies silently (half-open TCP) is found by a periodic cheap query on it (listener-heartbeat.ts).
  *
  * A session this process saves is kept as saved (decision 0261): the save returns the row as
  * stored, notes merged, and its own notice, which names the same contents, is no change. A notice
@@ -26,6 +28,7 @@ export class CachedSessionStore extends SessionStore {
   /** The latest save in flight per session, with the contents notices named meanwhile, in order. */
   private readonly saving = new Map<string, { notices: string[] }>();
   private listener: PoolClient | null = null;
+  private stopHeartbeat: () => void = () => undefined;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   /** Moves on every invalidation: a read that started before one must not be cached. */
@@ -35,6 +38,7 @@ export class CachedSessionStore extends SessionStore {
     private readonly listenPool: Pool,
     options: { tableName: string; pruneSessionInterval: number | false },
     private readonly ttlMs = 5_000,
+    private readonly heartbeat: ListenerHeartbeatOptions = {},
   ) {
     super({ pool: listenPool, ...options });
   }
@@ -48,6 +52,7 @@ export class CachedSessionStore extends SessionStore {
       client.on('error', () => this.lostListener(client));
       await client.query(`LISTEN ${CHANNEL}`);
       this.listener = client;
+      this.stopHeartbeat = watchListener(client, () => this.lostListener(client), this.heartbeat);
     } catch {
       this.retryListen();
     }
@@ -58,6 +63,7 @@ export class CachedSessionStore extends SessionStore {
     this.close();
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    this.stopHeartbeat();
     const client = this.listener;
     this.listener = null;
     this.cached.clear();
@@ -155,6 +161,7 @@ export class CachedSessionStore extends SessionStore {
 
   private lostListener(client: PoolClient): void {
     if (this.listener !== client) return;
+    this.stopHeartbeat();
     this.listener = null;
     this.cached.clear();
     this.saving.clear();

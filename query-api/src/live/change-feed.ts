@@ -1,5 +1,5 @@
 import { projectAudiences, type ProjectAudience } from '@shop/projectors/queries';
-import type { Logger, Pool, PoolClient } from '@shop/infra';
+import { watchListener, type ListenerHeartbeatOptions, type Logger, type Pool, type PoolClient } from '@shop/infra';
 
 /** One stream a projection batch changed (a `live_changes` row), with who may read it. */
 export interface LiveChange {
@@ -22,6 +22,8 @@ export interface ChangeFeedOptions {
   pollMs?: number;
   /** How long changes are kept for resuming clients. */
   retentionMs?: number;
+  /** How the LISTEN connection is checked for a silent death (listener-heartbeat.ts). */
+  listenerHeartbeat?: ListenerHeartbeatOptions;
 }
 
 const CHANGES = 'shop_live_changes';
@@ -38,6 +40,7 @@ const PAGE = 2000;
  */
 export class ChangeFeed {
   private listener: PoolClient | null = null;
+  private stopHeartbeat: () => void = () => undefined;
   private cursor = 0;
   private reading: Promise<void> | null = null;
   private readAgain = false;
@@ -158,14 +161,25 @@ export class ChangeFeed {
       else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
       else if (message.channel === RESET) this.swapped(Number(message.payload));
     });
-    // A listener that loses its connection listens again on a new one; the poll covers the gap.
-    client.on('error', (error) => {
-      this.logger.warn({ err: error }, 'live change listener lost its connection; listening again');
-      this.releaseListener(error);
-      setTimeout(() => void this.relisten(), 1000).unref();
-    });
-    await client.query(`LISTEN ${CHANGES}; LISTEN ${SESSION_ENDED}; LISTEN ${RESET}`);
+    client.on('error', (error) => this.lostListener(client, error));
+    try {
+      await client.query(`LISTEN ${CHANGES}; LISTEN ${SESSION_ENDED}; LISTEN ${RESET}`);
+    } catch (error) {
+      client.removeAllListeners('notification');
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
     this.listener = client;
+    // A connection that dies with no error reaching us (half-open TCP) is found by a cheap query on it.
+    this.stopHeartbeat = watchListener(client, (error) => this.lostListener(client, error), this.options.listenerHeartbeat);
+  }
+
+  /** A listener that loses its connection (an error, or no answer) listens again on a new one; the poll covers the gap. */
+  private lostListener(client: PoolClient, error: Error): void {
+    if (this.listener !== client) return;
+    this.logger.warn({ err: error }, 'live change listener lost its connection; listening again');
+    this.releaseListener(error);
+    setTimeout(() => void this.relisten(), 1000).unref();
   }
 
   private async relisten(): Promise<void> {
@@ -199,6 +213,7 @@ export class ChangeFeed {
   }
 
   private releaseListener(error?: Error): void {
+    this.stopHeartbeat();
     const client = this.listener;
     this.listener = null;
     client?.removeAllListeners('notification');
