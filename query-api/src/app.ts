@@ -17,7 +17,9 @@ export type { QueryApiDeps } from './deps.js';
 
 /**
  * Every GET of SPEC §7 (plus the timeline, audit log and stats), served from read models only;
- * the one exception is the staff time travel (`as_of`), defined as a fold of the stream.
+ * the exceptions are the staff audit of a project (`/internal/projects/{id}/events/`) and its time
+ * travel (`as_of`), both defined as the project's stream and read from the event store
+ * (docs/decisions/0060, 0248), and the data export, which includes the log.
  * Every route is documented in the OpenAPI registry from the zod schemas that parse it and shape its answer.
  */
 export function queryRoutes(deps: QueryApiDeps): Router {

@@ -13,8 +13,9 @@ export interface QueryApiDeps {
   pool: Pool;
   logger: Logger;
   /**
-   * Only handed to the read side's modules that read the log on request: the staff time travel's
-   * `projectAsOf` and the data export's `eventsNaming`. No route reads the store itself.
+   * Only handed to the read side's modules that read the log on request: the staff audit's
+   * `findAuditLog`, the time travel's `projectAsOf` and the data export's `eventsNaming`. No route
+   * reads the store itself.
    */
   eventStore: EventStore;
   clock: Clock;

@@ -1,9 +1,4 @@
-import {
-  getPostgreSQLEventStore,
-  pongoSingleStreamProjection,
-  postgreSQLRawSQLProjection,
-  rebuildPostgreSQLProjections,
-} from '@event-driven-io/emmett-postgresql';
+import { getPostgreSQLEventStore, pongoSingleStreamProjection, rebuildPostgreSQLProjections } from '@event-driven-io/emmett-postgresql';
 import pg from 'pg';
 import { evolveProject, initialProjectState, type ProjectEvent, type ProjectStreamState } from '@shop/domain';
 
@@ -16,9 +11,9 @@ import { evolveProject, initialProjectState, type ProjectEvent, type ProjectStre
  *   one `appendToStream` per stream with all its events, in the log's order of streams, one after another.
  * - `rebuild`: rebuilds, twice in this process (a process's first, then warm), the projects'
  *   folded states (a Pongo document per project, folded with the domain's own `evolve`, as our
- *   `projects` read model keeps them) and a row per project event (stream, revision, type, data,
- *   actor, time: our `project_history` audit log's content), each from an empty table, with
- *   `rebuildPostgreSQLProjections`. Pulling in pages of 1,000 with no pause between pages (its
+ *   `projects` read model keeps them) from an empty table, with `rebuildPostgreSQLProjections`.
+ *   (It also wrote a row per project event, our audit log's copy, until decision 0248 made the
+ *   audit a read of the stream.) Pulling in pages of 1,000 with no pause between pages (its
  *   defaults, 100 and 50 ms, would make it wait more than it works). Prints the two times as JSON.
  */
 const url = process.env.DATABASE_URL!;
@@ -61,31 +56,20 @@ const projectsDocuments = pongoSingleStreamProjection({
   evolve: (state: ProjectStreamState, event: EmmettEvent) => evolveProject(state, { type: event.type, data: event.data } as ProjectEvent),
 } as unknown as Parameters<typeof pongoSingleStreamProjection>[0]);
 
-const escape = (value: string | null | undefined) => (value == null ? 'NULL' : pg.Client.prototype.escapeLiteral(value));
-
-const projectLog = postgreSQLRawSQLProjection({
-  name: 'emmett_project_log',
-  canHandle: [] as string[],
-  evolve: (event: EmmettEvent) =>
-    `INSERT INTO emmett_project_log (stream_id, revision, event_type, data, actor, occurred_at) VALUES (${escape(event.metadata.streamName)}, ${event.metadata.streamPosition},
-       ${escape(event.type)}, ${escape(JSON.stringify(event.data))}, ${escape(event.metadata.actor)}, ${escape(event.metadata.occurredAt)})`,
-  init: () => 'CREATE TABLE IF NOT EXISTS emmett_project_log (stream_id text NOT NULL, revision bigint NOT NULL, event_type text NOT NULL, data jsonb NOT NULL, actor text, occurred_at timestamptz, PRIMARY KEY (stream_id, revision))',
-} as unknown as Parameters<typeof postgreSQLRawSQLProjection>[0]);
-
-/** Seconds to rebuild both from empty tables and no checkpoint. */
+/** Seconds to rebuild from an empty table and no checkpoint. */
 async function rebuild(): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const types = (await client.query<{ event_type: string }>("SELECT DISTINCT message_type AS event_type FROM emt_messages WHERE stream_id LIKE 'project-%'")).rows.map((row) => row.event_type);
-  for (const projection of [projectsDocuments, projectLog]) (projection as { canHandle: string[] }).canHandle = types;
+  (projectsDocuments as { canHandle: string[] }).canHandle = types;
   const started = performance.now();
-  // From empty: no documents, no log rows, no checkpoint (Emmett's own tables; created on first use).
-  await client.query('DROP TABLE IF EXISTS emmett_projects, emmett_project_log');
+  // From empty: no documents, no checkpoint (Emmett's own tables; created on first use).
+  await client.query('DROP TABLE IF EXISTS emmett_projects');
   await client.query("DELETE FROM emt_processors WHERE processor_id LIKE '%emmett_%'").catch(() => undefined);
   await client.end();
   const consumer = rebuildPostgreSQLProjections({
     connectionString: url,
-    projections: [projectsDocuments, projectLog],
+    projections: [projectsDocuments],
     pulling: { batchSize: 1000, pullingFrequencyInMs: 0 },
   } as unknown as Parameters<typeof rebuildPostgreSQLProjections>[0]);
   try {
@@ -98,18 +82,17 @@ async function rebuild(): Promise<number> {
   return seconds;
 }
 
-/** Every project event has its row and every project stream its document, or the figure means nothing. */
+/** Every project stream has its document, or the figure means nothing. */
 async function checkComplete(): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ events: number; streams: number; rows: number; documents: number }>(
-      `SELECT (SELECT count(*)::int FROM emt_messages WHERE stream_id LIKE 'project-%') AS events,
-              (SELECT count(DISTINCT stream_id)::int FROM emt_messages WHERE stream_id LIKE 'project-%') AS streams,
-              (SELECT count(*)::int FROM emmett_project_log) AS rows, (SELECT count(*)::int FROM emmett_projects) AS documents`,
+    const { rows } = await client.query<{ streams: number; documents: number }>(
+      `SELECT (SELECT count(DISTINCT stream_id)::int FROM emt_messages WHERE stream_id LIKE 'project-%') AS streams,
+              (SELECT count(*)::int FROM emmett_projects) AS documents`,
     );
-    const { events, streams, rows: logged, documents } = rows[0]!;
-    if (logged !== events || documents !== streams) throw new Error(`Emmett's rebuild is incomplete: ${logged} of ${events} rows, ${documents} of ${streams} documents`);
+    const { streams, documents } = rows[0]!;
+    if (documents !== streams) throw new Error(`Emmett's rebuild is incomplete: ${documents} of ${streams} documents`);
   } finally {
     await client.end();
   }

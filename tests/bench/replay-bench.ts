@@ -41,15 +41,16 @@ function inItsOwnProcess(file: string, databaseUrl: string, what: string): Promi
 
 /**
  * The peer: Emmett's PostgreSQL projections rebuilding an equivalent read model (every project's
- * folded state and a row per project event) from the same events, appended to Emmett's store in the
- * same database (emmett-rebuild.ts), beside ours rebuilding the same two read models
- * (projects, project_history) in this warm process. Seconds: Emmett first and warm, ours warm.
+ * folded state) from the same events, appended to Emmett's store in the same database
+ * (emmett-rebuild.ts), beside ours rebuilding the same read model (projects) in this warm process.
+ * Until decision 0248 both also wrote a row per project event (our audit log); the audit is now
+ * read from the stream, so neither side copies the log. Seconds: Emmett first and warm, ours warm.
  */
 async function emmettBeside(pool: Pool, databaseUrl: string, deps: Parameters<typeof rebuildAll>[0]): Promise<{ first: number; warm: number; ours: number }> {
   await inItsOwnProcess('./emmett-rebuild.ts', databaseUrl, 'load');
   await settle(pool);
   const [first, warm] = (await inItsOwnProcess('./emmett-rebuild.ts', databaseUrl, 'rebuild')) as [number, number];
-  const same = allProjections.filter((projection) => projection.name === 'projects' || projection.name === 'project_history');
+  const same = allProjections.filter((projection) => projection.name === 'projects');
   await settle(pool);
   const ours = await seconds(() => rebuildAll(deps, same, { workers: 1 }));
   return { first, warm, ours };
@@ -144,11 +145,11 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       if (emmett) {
         rows.push({
           section: 'replay',
-          case: `${fmt(size)} events, projects' states and a row per event (projects and project_history against Emmett's PostgreSQL projections)`,
+          case: `${fmt(size)} events, projects' states (projects against Emmett's PostgreSQL projections)`,
           figures:
-            `Emmett ${fmt(size / emmett.first)} ev/s (a process's first), ${fmt(size / emmett.warm)} ev/s (warm) · ours, these two ${fmt(size / emmett.ours)} ev/s (warm)` +
+            `Emmett ${fmt(size / emmett.first)} ev/s (a process's first), ${fmt(size / emmett.warm)} ev/s (warm) · ours, the same ${fmt(size / emmett.ours)} ev/s (warm)` +
             ` · ours, all ${allProjections.length} ${fmt(one)} ev/s (first), ${fmt(again)} ev/s (warm)`,
-          ratio: `ours/Emmett these two ${fmt(emmett.warm / emmett.ours, 2)} (warm) · all ${allProjections.length} against Emmett's two ${fmt(one / (size / emmett.first), 2)} (first/first), ${fmt(again / (size / emmett.warm), 2)} (warm/warm)`,
+          ratio: `ours/Emmett the same ${fmt(emmett.warm / emmett.ours, 2)} (warm) · all ${allProjections.length} against Emmett's one ${fmt(one / (size / emmett.first), 2)} (first/first), ${fmt(again / (size / emmett.warm), 2)} (warm/warm)`,
         });
       }
       if (size <= 100_000) {

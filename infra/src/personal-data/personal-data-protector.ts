@@ -128,9 +128,7 @@ function sealFields(event: NewEvent, subject: string, key: DataKey): Record<stri
 function clearData(event: StoredEvent, keys: Map<string, DataKey>, subject: string | undefined): Record<string, unknown> {
   // Written in clear before encryption existed: upcast to ERASED once the subject is erased.
   const erased = subject !== undefined && keys.get(subject) === 'erased';
-  // Nothing to change: the stored object itself, not a copy (most events of a rebuild come
-  // here), which tells a reader that the data is as the log holds it (a rebuild then lets
-  // PostgreSQL copy it from the log, docs/decisions/0100).
+  // Nothing to change: the stored object itself, not a copy (most events of a rebuild come here).
   if (!erased && !(SEALED in event.data)) return event.data;
   const data = withoutEnvelope(event.data);
   return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;

@@ -21,7 +21,6 @@ export const PURGED_TABLES = [
   'project_details',
   'project_fold',
   'project_activity',
-  'project_audit_log',
   'project_timeline',
 ] as const;
 

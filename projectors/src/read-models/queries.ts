@@ -2,7 +2,8 @@
 // (package sub-path `@shop/projectors/queries`), nothing that runs projections, relays or reactors.
 export * from './projects/queries.js';
 export * from './project-history/queries.js';
-export type { FieldChange } from './project-history/changes.js';
+export * from './project-audit/audit-log.js';
+export type { FieldChange } from './project-audit/changes.js';
 export * from './revenue/queries.js';
 export * from './project-flow/queries.js';
 export * from './users/queries.js';

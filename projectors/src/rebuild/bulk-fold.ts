@@ -16,12 +16,6 @@ export interface BulkProjection {
   /** A fresh fold; a worker makes one per projection for its share of the streams. */
   create: () => BulkFold;
   /**
-   * Tables whose row for an event PostgreSQL can make from that event's row in the log by
-   * itself: a SELECT list over `public.events e`, one expression per column of `columns[table]`,
-   * which must give exactly the row the fold would write. Such rows go to `RowSink.pushFromTheLog`.
-   */
-  fromTheLog?: Readonly<Record<string, string>>;
-  /**
    * Tables of the projection the fold does not write: made by SQL from the schema's other tables
    * once the load is over (before indexes), e.g. counts over the rows. The statement for a schema.
    */
@@ -71,13 +65,6 @@ export function rowPerStream<S>(states: Map<string, S>, rowOf: (streamId: string
 
 export interface RowSink {
   push: (table: string, row: readonly unknown[]) => void;
-  /**
-   * A row of a `fromTheLog` table. When the event reached the fold with its data exactly as the
-   * log stores it (nothing decrypted, erased or upcast), PostgreSQL makes the row from the log
-   * itself and this thread sends nothing but the event's position; otherwise `row` is written
-   * as `push` writes it.
-   */
-  pushFromTheLog: (table: string, event: StoredEvent, row: readonly unknown[]) => void;
 }
 
 export interface ProjectStep {

@@ -5,7 +5,6 @@ import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
 import { copyLine } from './copy-text.js';
 import { quoted } from './shadow-schema.js';
-import { RowsFromTheLog, type Statement } from './rows-from-the-log.js';
 
 const READ_MODELS_ONLY = { appendsEvents: false } as const;
 
@@ -62,16 +61,10 @@ export class FoldShard {
     handles: Set<string>;
     fold: BulkFold;
     columns: Readonly<Record<string, readonly string[]>>;
-    fromTheLog: Readonly<Record<string, string>>;
     handled: number;
   }>;
   /** COPY text per table: whole chunks joined (`parts`) and the lines of the chunk being folded. */
   private buffers = new Map<string, { parts: string[]; lines: string[] }>();
-  /** Rows of the page being folded that PostgreSQL makes from the log, and those of pages before, to run after their COPY. */
-  private readonly fromTheLog = new RowsFromTheLog();
-  private statements: Statement[] = [];
-  /** The event being folded, if its data reached the fold exactly as the log stores it (the opener changed nothing). */
-  private foldingAsStored: StoredEvent | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** Writes wait for the staging tables (see `writeAfter`). */
   private tablesReady: Promise<unknown> = Promise.resolve();
@@ -90,7 +83,7 @@ export class FoldShard {
     this.opener = storedEventOpener(keysPool);
     this.folds = targets.map((target) => {
       const bulk = bulkOf(target.name);
-      return { target, handles: new Set(target.handles), fold: bulk.create(), columns: bulk.columns, fromTheLog: bulk.fromTheLog ?? {}, handled: 0 };
+      return { target, handles: new Set(target.handles), fold: bulk.create(), columns: bulk.columns, handled: 0 };
     });
   }
 
@@ -122,8 +115,6 @@ export class FoldShard {
       const { opened, stored } = await opening;
       opening = this.openChunk(events, at + CHUNK);
       for (let i = 0; i < opened.length; i++) {
-        // The opener hands back the very data object it was given when it had nothing to change.
-        this.foldingAsStored = opened[i]!.data === stored[i]!.data ? opened[i]! : null;
         if (opened[i]!.schemaVersion !== stored[i]!.schemaVersion) this.shared.upcasting(opened[i]!);
         this.foldOne(opened[i]!, events[at + i]!.last === true);
       }
@@ -133,7 +124,6 @@ export class FoldShard {
       // PostgreSQL waits for this thread to finish the page before it gets the rest.
       await setImmediatePromise();
     }
-    this.statements.push(...this.fromTheLog.take());
     await this.flush();
   }
 
@@ -193,15 +183,7 @@ export class FoldShard {
         if (buffer) buffer.lines.push(copyLine(row));
         else this.buffers.set(key, { parts: [], lines: [copyLine(row)] });
       };
-      const entry = this.folds.find((candidate) => candidate.target.schema === schema);
-      sink = {
-        push,
-        pushFromTheLog: (table, event, row) => {
-          const select = entry?.fromTheLog[table];
-          if (select === undefined || this.foldingAsStored !== event) return push(table, row);
-          this.fromTheLog.add(schema, table, this.columnsOf(schema, table), select, event.globalPosition);
-        },
-      };
+      sink = { push };
       this.sinks.set(schema, sink);
     }
     return sink;
@@ -219,18 +201,16 @@ export class FoldShard {
   private async flush(): Promise<void> {
     this.joinChunk();
     const batch = this.buffers;
-    const statements = this.statements;
     this.buffers = new Map();
-    this.statements = [];
     await this.writing;
     this.throwIfFailed();
-    this.writing = this.write(batch, statements).catch((error: unknown) => {
+    this.writing = this.write(batch).catch((error: unknown) => {
       this.failure = error;
     });
   }
 
   /** A page's rows in one transaction that says it never appends: readers of the log need not wait for it (decision 0231). */
-  private async write(batch: Map<string, { parts: string[] }>, statements: readonly Statement[]): Promise<void> {
+  private async write(batch: Map<string, { parts: string[] }>): Promise<void> {
     await this.tablesReady;
     await onClientInTransaction(this.client, async (client) => {
       for (const [key, { parts }] of batch) {
@@ -238,7 +218,6 @@ export class FoldShard {
         const columns = this.columnsOf(schema, table);
         await copyIn(client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`)), parts);
       }
-      for (const statement of statements) await client.query(statement);
     }, READ_MODELS_ONLY);
   }
 

@@ -115,7 +115,8 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     requireStaff(req);
     const { params, query } = parseRequest(AuditQuery, req);
     const row = await anyProjectRow(deps.pool, params.id);
-    const log = await auditLogInWords(deps.pool, await findAuditLog(deps.pool, row.streamId));
+    // The project's stream from the event store, up to the revision this answer names (decision 0248).
+    const log = await auditLogInWords(deps.pool, await findAuditLog(deps.eventStore, row.streamId, row.revision));
     if (!query.as_of) return void res.json({ id: row.view.id, stream_id: row.streamId, revision: row.revision, events: log });
     const past = await projectAsOf(deps.eventStore, row.streamId, query.as_of);
     const person = await peopleInWords(deps.pool, past.view?.staff_notes.map((note) => note.author) ?? []);

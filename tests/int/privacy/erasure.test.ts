@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ERASED } from '@shop/domain';
+import { ERASED, erasePersonalFields } from '@shop/domain';
 import { createLogger, embeddedConfigSchema, loadConfig, PostgresEventStore, protectPersonalData } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, rebuildAll } from '@shop/projectors';
@@ -69,7 +69,7 @@ describe('erasure of a customer who signed up, ordered and paid', () => {
 
     // No table (events included), mail file, upload or log line holds the person's data in clear.
     const tables = await everyTableAsText(db.pool);
-    expect(tables.has('public.events') && tables.has('public.users') && tables.has('public.project_audit_log')).toBe(true);
+    expect(tables.has('public.events') && tables.has('public.users') && tables.has('public.project_activity')).toBe(true);
     for (const [table, text] of tables) {
       for (const value of clearValues) expect(text.includes(value), `${value} in ${table}`).toBe(false);
       expect(postalCode.test(text), `postal code in ${table}`).toBe(false);
@@ -100,6 +100,12 @@ describe('erasure of a customer who signed up, ordered and paid', () => {
     const trail = (entries: any) => (entries.events ?? entries).map((entry: any) => [entry.type, entry.actor, entry.at]);
     expect(trail(auditAfter).slice(0, trail(auditBefore).length)).toEqual(trail(auditBefore));
     expect(trail(auditAfter).at(-1)[0]).toBe('CustomerDataErased');
+    // Read from the stream with the key destroyed, each event's data is what the erased copy of the
+    // audit log held (decision 0248): the open data with its personal fields ERASED.
+    const dataOf = (entries: any) => (entries.events ?? entries).map((entry: any) => [entry.type, entry.data]);
+    const erasedBefore = dataOf(auditBefore).map(([type, data]: [string, Record<string, unknown>]) => [type, erasePersonalFields(type, data)]);
+    expect(dataOf(auditAfter).slice(0, erasedBefore.length)).toEqual(erasedBefore);
+    expect(erasedBefore.some(([, data]: [string, unknown], index: number) => JSON.stringify(data) !== JSON.stringify(dataOf(auditBefore)[index][1]))).toBe(true);
     // The audit log in words names the erased customer by the marker, and shows none of their data.
     const byCustomer = (auditAfter.events ?? auditAfter).filter((entry: any) => entry.actor === userId);
     expect(byCustomer.length).toBeGreaterThan(0);

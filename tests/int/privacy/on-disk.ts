@@ -201,6 +201,9 @@ export async function withStoppedShopsDatabase<T>(dataDir: string, work: (pool: 
   }
 }
 
+/** The fields of clearValuesOf that the users read model keeps in small, uncompressed rows. */
+const ACCOUNT_FIELDS = ['e-mail', 'name', 'phone'];
+
 /**
  * The done-when of issue 31 on a stopped shop's DATA_DIR: no file holds an erased person's values
  * or any of `destroyedKeys`, the control customer's values are found (the search works), and no
@@ -211,7 +214,11 @@ export async function expectErasedOnDisk(dataDir: string, people: { erased: stri
   for (const who of [erasedByStaff, selfErased]) {
     for (const [field, files] of await filesHolding(dataDir, who)) expect(files, `${who.name}'s ${field}`).toEqual([]);
   }
+  // The search works: the control customer's account fields are found where the users read model
+  // keeps them. Their address fields are left out: the copy of them this byte search found was the
+  // audit log's, gone since decision 0248 (erasure.test.ts reads every table's text for them).
   for (const [field, files] of await filesHolding(path.join(dataDir, 'postgres'), control)) {
+    if (!ACCOUNT_FIELDS.includes(field)) continue;
     expect(files.length, `the control customer's ${field} is found (the search works)`).toBeGreaterThan(0);
   }
   for (const key of people.destroyedKeys) expect(await anyFileHolds(dataDir, key), 'a destroyed key').toBeNull();

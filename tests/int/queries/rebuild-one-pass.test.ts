@@ -223,7 +223,7 @@ describe('one-pass rebuild', () => {
     // rest (unless it has already been round, which the check allows for).
     const analyzed = await db.pool.query<{ column: string; bounds: number | null }>(
       `SELECT attname AS column, array_length(histogram_bounds::text::text[], 1) AS bounds
-         FROM pg_stats WHERE schemaname = 'public' AND tablename = 'project_audit_log' ORDER BY attname`,
+         FROM pg_stats WHERE schemaname = 'public' AND tablename = 'project_activity' ORDER BY attname`,
     );
     const columns = analyzed.rows.map((row) => row.column);
     // ... from a small sample (statistics target 10: at most 11 histogram bounds, against 101 at the default).
@@ -233,7 +233,7 @@ describe('one-pass rebuild', () => {
     await vi.waitFor(
       async () => {
         const table = await db.pool.query<{ changes: number; autoanalyzed: Date | null }>(
-          "SELECT n_mod_since_analyze::int AS changes, last_autoanalyze AS autoanalyzed FROM pg_stat_user_tables WHERE schemaname = 'public' AND relname = 'project_audit_log'",
+          "SELECT n_mod_since_analyze::int AS changes, last_autoanalyze AS autoanalyzed FROM pg_stat_user_tables WHERE schemaname = 'public' AND relname = 'project_activity'",
         );
         if (table.rows[0]!.autoanalyzed !== null) return;
         expect(columns).toEqual(['revision', 'stream_id']);

@@ -1,4 +1,4 @@
-import { activityKind, activityKindLabels, productionStateLabels, projectStateLabels, type ActivityKind, type ProjectEvent } from '@shop/domain';
+import { activityKind, activityKindLabels, ERASED, personalFields, productionStateLabels, projectEventTypes, projectStateLabels, type ActivityKind, type ProjectEvent } from '@shop/domain';
 import { formatCents } from './money-text.js';
 
 export interface ActivityEntry {
@@ -57,4 +57,32 @@ function activityText(event: ProjectEvent): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Where a line quotes one of its event's personal fields (an invoice's address, a mail server's
+ * refusal): the words around the field, found by wording each such event with a marker in it.
+ */
+const MARKER = '\u0000personal\u0000';
+const quotingLines: ReadonlyArray<{ before: string; after: string }> = Object.entries(personalFields).flatMap(([type, paths]) =>
+  paths.flatMap((path) => {
+    // Only top-level fields are worded into lines; a nested path never reaches the text.
+    if (path.includes('.') || !projectEventTypes.includes(type as ProjectEvent['type']) || !activityKind(type as ProjectEvent['type'])) return [];
+    const text = activityText({ type, data: { [path]: MARKER } } as unknown as ProjectEvent) ?? '';
+    const at = text.indexOf(MARKER);
+    return at < 0 ? [] : [{ before: text.slice(0, at), after: text.slice(at + MARKER.length) }];
+  }),
+);
+
+/**
+ * An activity line as it reads once its owner is erased: the personal field it quotes replaced by
+ * ERASED, as `activityEntry` words the event read with a destroyed key. Null for a line that quotes
+ * none. The line's words before and after the field are fixed per event type and no two types
+ * share them, so the line alone says where the field is.
+ */
+export function erasedActivityText(text: string): string | null {
+  for (const { before, after } of quotingLines) {
+    if (text.length >= before.length + after.length && text.startsWith(before) && text.endsWith(after)) return `${before}${ERASED}${after}`;
+  }
+  return null;
 }

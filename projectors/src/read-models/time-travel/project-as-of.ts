@@ -1,5 +1,6 @@
 import { evolveProject, initialProjectState, projectView, readDomainEvent, type ProjectEvent, type ProjectStreamState, type ProjectView } from '@shop/domain';
-import type { EventStore, StoredEvent } from '@shop/infra';
+import type { EventStore } from '@shop/infra';
+import { atOf } from '../event-stamp.js';
 
 export interface ProjectAsOf {
   view: ProjectView | null;
@@ -7,20 +8,18 @@ export interface ProjectAsOf {
   revision: number;
 }
 
-/** When an event happened: the domain's stamp, or the envelope's for anything unstamped. */
-const happenedAt = (event: StoredEvent): string => (typeof event.data.at === 'string' ? event.data.at : event.metadata.occurredAt);
-
 /**
  * Staff time travel: the project exactly as it was at `asOf`, folded from its stream with the
- * domain's evolve up to the last event that had happened by then. This is the one read that
- * folds a stream on request: it is defined as that fold, and it is rare (an audit). It lives on
- * the read side so the query API reaches the event store only through it.
+ * domain's evolve up to the last event that had happened by then. Like the audit beside it
+ * (project-audit/audit-log.ts) it folds a stream on request: it is defined as that fold, and it is
+ * rare. It lives on the read side so the query API reaches the event store only through read-side
+ * modules.
  */
 export async function projectAsOf(eventStore: EventStore, streamId: string, asOf: Date): Promise<ProjectAsOf> {
   let state: ProjectStreamState = initialProjectState();
   let revision = -1;
   for (const event of await eventStore.readStream(streamId)) {
-    if (Date.parse(happenedAt(event)) > asOf.getTime()) break;
+    if (Date.parse(atOf(event)) > asOf.getTime()) break;
     state = evolveProject(state, readDomainEvent(event) as ProjectEvent);
     revision = event.revision;
   }

@@ -7,11 +7,11 @@ export interface AuditEventData {
 }
 
 /**
- * What each event of one project changed, oldest first: the project's stream folded from its
- * audit rows with the domain's evolve, each event's change the difference of the views before
- * and after it. Worked out when a log is read (one project, tens of events) rather than stored
- * for every event of every rebuild (docs/decisions/0100). The rows hold the data as the log is
- * read now, so after an erasure the changes hold no personal values either.
+ * What each event of one project changed, oldest first: the project's stream folded with the
+ * domain's evolve, each event's change the difference of the views before and after it. Worked
+ * out when a project's audit is read (one project, tens of events) rather than stored for every
+ * event of every rebuild (docs/decisions/0100, 0248). The events hold the data as the store
+ * reads it now, so after an erasure the changes hold no personal values either.
  */
 export function auditChanges(rows: readonly AuditEventData[]): FieldChange[][] {
   let state: ProjectStreamState = initialProjectState();
