@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type session from 'express-session';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool, type Pool } from '../postgres/pool.js';
+import { createPool, type Pool, type PoolClient } from '../postgres/pool.js';
 import { createTestDatabase, silenceableProxy, type TestDatabase } from '../testing/index.js';
 import { CachedSessionStore } from './cached-session-store.js';
 
@@ -47,6 +47,17 @@ async function noticeOf(sid: string): Promise<{ came: Promise<void> }> {
       client.release();
     }),
   };
+}
+
+/** Counts the queries run through the pool (a session read is one). */
+function countQueries(pool: Pool): () => number {
+  let count = 0;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    count++;
+    return query(...args);
+  }) as typeof pool.query;
+  return () => count;
 }
 
 async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
@@ -164,6 +175,86 @@ describe('the session cache', () => {
     await set(stores[0]!, sid, fresh);
     const { rows } = await db.pool.query('SELECT sid FROM http_sessions WHERE sid = $1', [sid]);
     expect(rows).toEqual([]);
+  });
+
+  it('gives a connection whose LISTEN fails back to the pool, reads PostgreSQL meanwhile, and caches again once a LISTEN succeeds', async () => {
+    const pool = createPool(db.url, 3);
+    const reads = countQueries(pool);
+    // The store's first connection loses its backend before its LISTEN (a terminated backend, a
+    // server restart); its second waits at the gate, so "meanwhile" lasts as long as the test needs.
+    let opened!: () => void;
+    const gate = new Promise<void>((resolve) => (opened = resolve));
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<PoolClient>;
+    let connects = 0;
+    // Only the store's own connects (no callback); the pool's queries connect with a callback.
+    pool.connect = ((...args: unknown[]) => (args.length > 0 ? connect(...args) : storeConnect())) as typeof pool.connect;
+    const storeConnect = async () => {
+      const client = await connect();
+      if (++connects === 1) {
+        client.on('error', () => undefined);
+        await db.pool.query('SELECT pg_terminate_backend($1)', [(client as unknown as { processID: number }).processID]);
+      } else await gate;
+      return client;
+    };
+    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { retryMs: 50 });
+    try {
+      await store.listen();
+      expect(connects).toBe(1);
+      // The failed connection is gone from the pool, not held (nor idle, to be handed to a query).
+      expect([pool.totalCount, pool.idleCount]).toEqual([0, 0]);
+      const sid = randomUUID();
+      await set(stores[1]!, sid, sessionOf('uncached'));
+      const before = reads();
+      for (let i = 0; i < 3; i++) expect((await get(store, sid))?.user?.userId).toBe('uncached');
+      expect(reads() - before).toBe(3);
+      opened();
+      // Listening again, on one connection held for it: a read is kept and the next comes from memory.
+      const fromMemory = async () => {
+        await get(store, sid);
+        const before = reads();
+        return (await get(store, sid))?.user?.userId === 'uncached' && reads() === before;
+      };
+      expect(await eventually(fromMemory, Boolean)).toBe(true);
+      expect([connects, pool.totalCount - pool.idleCount]).toEqual([2, 1]);
+      await db.pool.query('DELETE FROM http_sessions WHERE sid = $1', [sid]);
+      expect(await eventually(() => get(store, sid), (sess) => !sess)).toBeFalsy();
+    } finally {
+      opened();
+      await store.stopListening();
+      await pool.end();
+    }
+  });
+
+  it('gives up a LISTEN that gets no answer (a connection silent from the start) and listens on a new connection', async () => {
+    const proxy = await silenceableProxy(new URL(db.url));
+    const pool = createPool(proxy.url, 3);
+    const reads = countQueries(pool);
+    let made = 0;
+    pool.on('connect', () => {
+      if (made++ === 0) proxy.silence(0);
+    });
+    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { timeoutMs: 500, retryMs: 50 });
+    try {
+      await store.listen();
+      expect([pool.totalCount, pool.idleCount]).toEqual([0, 0]);
+      const sid = randomUUID();
+      await set(stores[1]!, sid, sessionOf('heard'));
+      // Listening on a new connection: a read is kept, and the next one comes from memory.
+      const fromMemory = async () => {
+        await get(store, sid);
+        const before = reads();
+        return (await get(store, sid))?.user?.userId === 'heard' && reads() === before;
+      };
+      expect(await eventually(fromMemory, Boolean)).toBe(true);
+      expect(made).toBeGreaterThan(1);
+      expect(pool.totalCount - pool.idleCount).toBe(1);
+      await db.pool.query('DELETE FROM http_sessions WHERE sid = $1', [sid]);
+      expect(await eventually(() => get(store, sid), (sess) => !sess)).toBeFalsy();
+    } finally {
+      await store.stopListening();
+      proxy.close();
+      await pool.end().catch(() => undefined);
+    }
   });
 
   it('gives up a LISTEN connection that goes silent without an error (half-open TCP) and stops answering from memory', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type session from 'express-session';
+import { listenOn } from '../postgres/listen-connection.js';
 import { watchListener, type ListenerHeartbeatOptions } from '../postgres/listener-heartbeat.js';
 import type { Pool, PoolClient } from '../postgres/pool.js';
 import { SessionStore } from './session-store.js';
@@ -38,24 +39,35 @@ export class CachedSessionStore extends SessionStore {
     private readonly listenPool: Pool,
     options: { tableName: string; pruneSessionInterval: number | false },
     private readonly ttlMs = 5_000,
-    private readonly heartbeat: ListenerHeartbeatOptions = {},
+    /** The LISTEN connection's heartbeat (also the time a LISTEN may take), and the wait before listening again. */
+    private readonly heartbeat: ListenerHeartbeatOptions & { retryMs?: number } = {},
   ) {
     super({ pool: listenPool, ...options });
   }
 
-  /** Starts listening; until it does (or after it drops) every get reads PostgreSQL. */
+  /**
+   * Starts listening; until it does (or after it drops) every get reads PostgreSQL. A failed
+   * LISTEN gives its connection back destroyed (listen-connection.ts) and is tried again later.
+   */
   async listen(): Promise<void> {
     if (this.closed) return;
-    try {
-      const client = await this.listenPool.connect();
-      client.on('notification', (message) => this.noticed(message.payload ?? ''));
-      client.on('error', () => this.lostListener(client));
-      await client.query(`LISTEN ${CHANNEL}`);
-      this.listener = client;
-      this.stopHeartbeat = watchListener(client, () => this.lostListener(client), this.heartbeat);
-    } catch {
+    const client: PoolClient | null = await listenOn(
+      this.listenPool,
+      [CHANNEL],
+      { notice: (message) => this.noticed(message.payload ?? ''), lost: () => client && this.lostListener(client) },
+      this.heartbeat.timeoutMs,
+    ).catch(() => null);
+    if (!client) {
       this.retryListen();
+      return;
     }
+    // Stopped while the LISTEN was under way: nobody would release it.
+    if (this.closed) {
+      client.release(true);
+      return;
+    }
+    this.listener = client;
+    this.stopHeartbeat = watchListener(client, () => this.lostListener(client), this.heartbeat);
   }
 
   /** Stops listening and caching (and the base store's pruning timer). */
@@ -171,7 +183,7 @@ export class CachedSessionStore extends SessionStore {
 
   private retryListen(): void {
     if (this.closed) return;
-    this.retry = setTimeout(() => void this.listen(), 5_000);
+    this.retry = setTimeout(() => void this.listen(), this.heartbeat.retryMs ?? 5_000);
     this.retry.unref();
   }
 }

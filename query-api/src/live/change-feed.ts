@@ -1,5 +1,5 @@
 import { projectAudiences, type ProjectAudience } from '@shop/projectors/queries';
-import { watchListener, type ListenerHeartbeatOptions, type Logger, type Pool, type PoolClient } from '@shop/infra';
+import { listenOn, watchListener, type ListenerHeartbeatOptions, type Logger, type Pool, type PoolClient } from '@shop/infra';
 
 /** One stream a projection batch changed (a `live_changes` row), with who may read it. */
 export interface LiveChange {
@@ -154,20 +154,18 @@ export class ChangeFeed {
     return Number(rows[0]?.head ?? 0);
   }
 
+  /** A LISTEN that fails or hangs gives its connection back destroyed and throws (listen-connection.ts): relisten tries again. */
   private async listen(): Promise<void> {
-    const client = await this.pool.connect();
-    client.on('notification', (message) => {
+    const notice = (message: { channel: string; payload?: string | undefined }) => {
       if (message.channel === CHANGES) this.wake();
       else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
       else if (message.channel === RESET) this.swapped(Number(message.payload));
-    });
-    client.on('error', (error) => this.lostListener(client, error));
-    try {
-      await client.query(`LISTEN ${CHANGES}; LISTEN ${SESSION_ENDED}; LISTEN ${RESET}`);
-    } catch (error) {
-      client.removeAllListeners('notification');
-      client.release(error instanceof Error ? error : true);
-      throw error;
+    };
+    const client: PoolClient = await listenOn(this.pool, [CHANGES, SESSION_ENDED, RESET], { notice, lost: (error) => this.lostListener(client, error) }, this.options.listenerHeartbeat?.timeoutMs);
+    if (this.stopped) {
+      // Stopped while the LISTEN was under way: nobody else would release it.
+      client.release(true);
+      return;
     }
     this.listener = client;
     // A connection that dies with no error reaching us (half-open TCP) is found by a cheap query on it.
