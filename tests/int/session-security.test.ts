@@ -1,13 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/http-client.js';
-import { completeFabric } from './commands/helpers.js';
+import { activeCustomer, anonymous, completeFabric, startCommandShop } from './commands/helpers.js';
 import { clientAs, customerUser } from './queries/support/sessions.js';
-import { startTestShop, type TestShop } from '../support/shop.js';
+import type { TestShop } from '../support/shop.js';
 
 let shop: TestShop;
 beforeAll(async () => {
-  shop = await startTestShop();
+  // With the staff account, which reads a new customer's activation mail.
+  shop = await startCommandShop();
 });
 afterAll(async () => {
   await shop?.stop();
@@ -138,5 +139,38 @@ describe('sessions and CSRF', () => {
     const { rows } = await shop.db.pool.query("SELECT sid FROM http_sessions WHERE sess -> 'user' ->> 'userId' = 'racing-writer'");
     expect(rows).toEqual([]);
     expect((await fetch(new URL('/api/projects/', shop.url), { headers: { cookie } })).status).toBe(401);
+  });
+
+  it("a log-in whose session would be stored after a password change ended the user's sessions is refused, not kept", async () => {
+    const { client: owner, email, password, userId } = await activeCustomer(shop, 'Rita Racing');
+    const other = await anonymous(shop);
+    // Hold the log-in after its password check, at its reset of the failed-attempt count, with a table lock.
+    const lock = await shop.db.pool.connect();
+    let loggingIn: ReturnType<ApiClient['post']> | undefined;
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE login_failures IN EXCLUSIVE MODE');
+      loggingIn = other.post('/api/sessions/', { email, password });
+      const deadline = Date.now() + 30_000;
+      const waiting = async () =>
+        (await shop.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'login_failures'::regclass")).rows[0]!.n > 0;
+      while (!(await waiting())) {
+        if (Date.now() > deadline) throw new Error('the log-in never reached its reset of failed attempts');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Meanwhile the owner changes the password, which ends every other session of the user.
+      expect((await owner.put('/api/users/', { password: 'Changed-Pass2', current_password: password })).status).toBe(200);
+    } finally {
+      await lock.query('ROLLBACK');
+      lock.release();
+    }
+    const refused = await loggingIn;
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ status: 401, message: 'Unable to log in with the provided credentials.' });
+    expect(other.cookieHeader()).not.toMatch(/(^|; )sid=/);
+    // Only the session that changed the password is left.
+    const { rows } = await shop.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM http_sessions WHERE sess -> 'user' ->> 'userId' = $1", [userId]);
+    expect(rows[0]!.n).toBe(1);
+    expect((await owner.get('/api/users/')).body.email).toBe(email);
   });
 });

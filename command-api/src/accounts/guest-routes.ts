@@ -75,7 +75,8 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
         actor: userId,
         correlationId,
       });
-      await deps.security.logIn(req, res, { userId, email: '', isStaff: false, isGuest: true });
+      // A new guest has no password; its id is new in this very request (decision 0270).
+      await deps.security.logIn(req, res, { userId, email: '', isStaff: false, isGuest: true }, null);
       const { view } = await loadAccount(deps.eventStore, userId);
       return {
         user: await profileOf(view, deps.userHashes),
@@ -183,7 +184,7 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
         return found;
       });
       const { view } = await loadAccount(deps.eventStore, holder.userId);
-      await deps.security.logIn(req, res, { userId: view.user_id, email: view.email, isStaff: view.is_staff, isGuest: false });
+      await deps.security.logIn(req, res, { userId: view.user_id, email: view.email, isStaff: view.is_staff, isGuest: false }, { passwordHash });
       return profileOf(view, deps.userHashes);
   }
 }

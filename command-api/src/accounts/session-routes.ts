@@ -29,7 +29,7 @@ export function sessionRoutes(router: Router, deps: RouteDeps): void {
         throw new HttpError(429, 'Too many failed log-in attempts. Please wait 15 minutes and try again.');
       }
       const credentials = await findCredentialsByEmail(deps.pool, body.email);
-      if (!(await verifyPassword(credentials?.passwordHash ?? null, body.password)) || !credentials) {
+      if (!(await verifyPassword(credentials?.passwordHash ?? null, body.password)) || !credentials?.passwordHash) {
         await deps.throttle.recordFailure(body.email, address, now);
         throw new HttpError(401, LOGIN_FAILED);
       }
@@ -41,7 +41,7 @@ export function sessionRoutes(router: Router, deps: RouteDeps): void {
       if (user?.isGuest && (await requestedEmailOf(deps, user.userId)) === view.email.toLowerCase()) {
         await joinGuestToAccount(deps, user.userId, view.user_id, correlationId);
       }
-      await deps.security.logIn(req, res, { userId: view.user_id, email: view.email, isStaff: view.is_staff, isGuest: false });
+      await deps.security.logIn(req, res, { userId: view.user_id, email: view.email, isStaff: view.is_staff, isGuest: false }, { passwordHash: credentials.passwordHash });
       return profileOf(view, deps.userHashes);
     },
   });

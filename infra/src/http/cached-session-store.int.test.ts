@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool, type Pool, type PoolClient } from '../postgres/pool.js';
 import { createTestDatabase, silenceableProxy, type TestDatabase } from '../testing/index.js';
 import { CachedSessionStore } from './cached-session-store.js';
+import { CredentialsChangedError } from './session-store.js';
 
 let db: TestDatabase;
 // Two processes' stores on one database, each on its own pool; a TTL of ten minutes, so anything
@@ -175,6 +176,87 @@ describe('the session cache', () => {
     await set(stores[0]!, sid, fresh);
     const { rows } = await db.pool.query('SELECT sid FROM http_sessions WHERE sid = $1', [sid]);
     expect(rows).toEqual([]);
+  });
+
+  describe("a log-in's new session and a password change or erasure of the same user (decision 0270)", () => {
+    /** A user with credentials, and a new session of a log-in that checked their password hash. */
+    async function loggingIn(name: string) {
+      const userId = `user-${randomUUID()}`;
+      await db.pool.query('INSERT INTO account_credentials (user_id, email, password_hash) VALUES ($1, $2, $3)', [userId, `${userId}@example.com`, 'hash-checked']);
+      const sess = { cookie, user: { userId, email: `${name}@example.com`, isStaff: false, isGuest: false } } as unknown as session.SessionData;
+      stores[0]!.provenBy(sess, { userId, passwordHash: 'hash-checked' });
+      return { userId, sid: randomUUID(), sess };
+    }
+    const sessionsOf = async (userId: string) =>
+      (await db.pool.query<{ sid: string }>("SELECT sid FROM http_sessions WHERE sess -> 'user' ->> 'userId' = $1", [userId])).rows.map((row) => row.sid);
+    /** Resolves once a statement starting with `prefix` waits for a lock. */
+    const waitingAt = (prefix: string) =>
+      eventually(
+        async () => (await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1", [`${prefix}%`])).rows[0]!.n,
+        (n) => n > 0,
+      );
+    /** A password change as the routes make it: the new hash, then the user's sessions deleted, in one transaction. */
+    const changePassword = (client: PoolClient, userId: string) =>
+      client.query(
+        `BEGIN; UPDATE account_credentials SET password_hash = 'hash-new' WHERE user_id = '${userId}';
+         DELETE FROM http_sessions WHERE sess -> 'user' ->> 'userId' = '${userId}'`,
+      );
+
+    it('stores nothing when the password changed, or the account was erased, after the check', async () => {
+      const changed = await loggingIn('changed');
+      await db.pool.query("UPDATE account_credentials SET password_hash = 'hash-new' WHERE user_id = $1", [changed.userId]);
+      await expect(set(stores[0]!, changed.sid, changed.sess)).rejects.toThrow(CredentialsChangedError);
+      const erased = await loggingIn('erased');
+      await db.pool.query('DELETE FROM account_credentials WHERE user_id = $1', [erased.userId]);
+      await expect(set(stores[0]!, erased.sid, erased.sess)).rejects.toThrow(CredentialsChangedError);
+      expect([...(await sessionsOf(changed.userId)), ...(await sessionsOf(erased.userId))]).toEqual([]);
+      const unchanged = await loggingIn('unchanged');
+      await set(stores[0]!, unchanged.sid, unchanged.sess);
+      expect(await sessionsOf(unchanged.userId)).toEqual([unchanged.sid]);
+    });
+
+    it('waits for a password change under way and then stores nothing', async () => {
+      const { userId, sid, sess } = await loggingIn('racing');
+      const change = await db.pool.connect();
+      try {
+        await changePassword(change, userId);
+        const saving = set(stores[0]!, sid, sess);
+        await waitingAt('\n  INSERT INTO');
+        await change.query('COMMIT');
+        await expect(saving).rejects.toThrow(CredentialsChangedError);
+      } finally {
+        await change.query('ROLLBACK').catch(() => undefined);
+        change.release();
+      }
+      expect(await sessionsOf(userId)).toEqual([]);
+    });
+
+    it('makes a password change that starts while the insert is under way delete the new session', async () => {
+      const { userId, sid, sess } = await loggingIn('inserting');
+      // The insert is held after its check: another transaction holds the same sid, uncommitted.
+      const holder = await db.pool.connect();
+      const change = await db.pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query("INSERT INTO http_sessions (sid, sess, expire) VALUES ($1, '{}', now())", [sid]);
+        const saving = set(stores[0]!, sid, sess);
+        await waitingAt('\n  INSERT INTO');
+        // The change waits for the insert's lock on the credentials, then its deletion sees the session.
+        const changing = changePassword(change, userId);
+        await waitingAt('BEGIN; UPDATE account_credentials');
+        await holder.query('ROLLBACK');
+        await saving;
+        await changing;
+        await change.query('COMMIT');
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        await change.query('ROLLBACK').catch(() => undefined);
+        holder.release();
+        change.release();
+      }
+      expect(await sessionsOf(userId)).toEqual([]);
+      expect(await get(stores[0]!, sid)).toBeFalsy();
+    });
   });
 
   it('gives a connection whose LISTEN fails back to the pool, reads PostgreSQL meanwhile, and caches again once a LISTEN succeeds', async () => {

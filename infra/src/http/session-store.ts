@@ -8,6 +8,20 @@ type PgStoreOptions = ConstructorParameters<typeof PgStore>[0] & { pool: Pool; t
 
 const ONE_DAY_S = 24 * 60 * 60;
 
+/** What a log-in checked: the user's stored password hash it verified the password against. */
+export interface CheckedCredentials {
+  userId: string;
+  passwordHash: string;
+}
+
+/** A log-in's session was not stored: the password it checked changed, or the account was erased, meanwhile. */
+export class CredentialsChangedError extends Error {
+  constructor() {
+    super('The credentials a log-in checked changed before its session was stored.');
+    this.name = 'CredentialsChangedError';
+  }
+}
+
 /**
  * Sessions in PostgreSQL (connect-pg-simple), with two changes:
  *
@@ -23,11 +37,16 @@ const ONE_DAY_S = 24 * 60 * 60;
  *   inserted again: a log-out, password change or erasure that deleted the row while a request
  *   of that session was in flight stays done when the request saves (decision 0256). Only a
  *   brand-new session (a fresh random id nobody else holds) is inserted.
+ * - A log-in's new session is inserted only while the password it checked is still the user's
+ *   (decision 0270): a password change, reset or erasure that ended the user's sessions between the
+ *   check and the insert would otherwise miss it.
  */
 export class SessionStore extends PgStore {
   private readonly lastTouch = new Map<string, number>();
   /** Session objects known to have a row: the row is theirs to update, not to create again. */
   private readonly stored = new WeakSet<object>();
+  /** New sessions of a log-in, with the credentials it checked: inserted only while those still hold. */
+  private readonly logIns = new WeakMap<object, CheckedCredentials>();
   private readonly pool: Pool;
   private readonly table: string;
 
@@ -54,15 +73,23 @@ export class SessionStore extends PgStore {
     return loaded;
   }
 
+  /** The session `sess`, new, is a log-in that checked these credentials: its insert is refused once they changed. */
+  provenBy(sess: session.SessionData, checked: CheckedCredentials): void {
+    this.logIns.set(sess, checked);
+  }
+
   /**
    * Saves the session (merging its notes): the row's text as stored, merge included, and whether
    * the row is new; null when the session had a row and it is gone (ended meanwhile: not saved).
    */
   protected async save(sid: string, sess: session.SessionData): Promise<{ stored: string; inserted: boolean } | null> {
     const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
-    const statement = this.stored.has(sess) ? mergingUpdate(this.table) : mergingUpsert(this.table);
-    const { rows } = await this.pool.query<{ sess: string; inserted: boolean }>(statement, [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT]);
+    const checked = this.stored.has(sess) ? undefined : this.logIns.get(sess);
+    const statement = this.stored.has(sess) ? mergingUpdate(this.table) : mergingUpsert(this.table, checked ? CHECKED_ROW : NEW_ROW);
+    const values = [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT, ...(checked ? [checked.userId, checked.passwordHash] : [])];
+    const { rows } = await this.pool.query<{ sess: string; inserted: boolean }>(statement, values);
     const row = rows[0];
+    if (!row && checked) throw new CredentialsChangedError();
     if (!row) return null;
     this.stored.add(sess);
     return { stored: row.sess, inserted: row.inserted };
@@ -102,12 +129,23 @@ const merged = (old: string, fresh: string, freshJson: string) => `CASE
       ) AS kept))::json
     ELSE ${freshJson} END`;
 
+/** The row a new session inserts. */
+const NEW_ROW = 'VALUES ($1, $2::json, to_timestamp($3))';
+
+/**
+ * The row a log-in's new session inserts: none unless the user's credentials still hold the
+ * password hash the log-in checked. FOR SHARE waits for a password change or erasure under way
+ * (and then sees its outcome), and makes one that starts now wait for this insert to commit: its
+ * deletion of the user's sessions, which follows its change of the credentials, then finds this one.
+ */
+const CHECKED_ROW = `SELECT $1, $2::json, to_timestamp($3) FROM account_credentials WHERE user_id = $5 AND password_hash = $6 FOR SHARE`;
+
 /**
  * Insert, or replace the stored session by this one with `writes` merged. The row lock the
  * conflict takes makes concurrent saves of one session apply one after the other.
  */
-const mergingUpsert = (table: string) => `
-  INSERT INTO ${table} (sid, sess, expire) VALUES ($1, $2::json, to_timestamp($3))
+const mergingUpsert = (table: string, row: string) => `
+  INSERT INTO ${table} (sid, sess, expire) ${row}
   ON CONFLICT (sid) DO UPDATE SET expire = EXCLUDED.expire,
   sess = ${merged(`${table}.sess::jsonb`, 'EXCLUDED.sess::jsonb', 'EXCLUDED.sess')}
   RETURNING sess::text AS sess, (xmax = 0) AS inserted`;

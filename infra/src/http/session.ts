@@ -8,6 +8,7 @@ import type { Pool } from '../postgres/pool.js';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { CachedSessionStore } from './cached-session-store.js';
+import { CredentialsChangedError } from './session-store.js';
 import type { SessionWrite } from './session-writes.js';
 
 /** Who is calling, as kept in the server-side session. */
@@ -29,8 +30,13 @@ declare module 'express-session' {
 export interface SessionSecurity {
   /** Session, cookie parsing, CSRF cookie on GETs, CSRF check on writes: mount before /api routes. */
   middleware: RequestHandler[];
-  /** Starts a fresh session for a user who just proved who they are (and a fresh CSRF token). */
-  logIn: (req: Request, res: Response, user: SessionUser) => Promise<void>;
+  /**
+   * Starts a fresh session for a user who just proved who they are (and a fresh CSRF token).
+   * `checked`: the stored password hash the proof was checked against (null for a new guest, who
+   * has none). The session is stored only while it is still the user's: a log-in racing a password
+   * change or an erasure of the same user fails with 401 instead of outliving it (decision 0270).
+   */
+  logIn: (req: Request, res: Response, user: SessionUser, checked: { passwordHash: string } | null) => Promise<void>;
   logOut: (req: Request, res: Response) => Promise<void>;
   /**
    * The caller of a GET or HEAD served before Express (hot-reads.ts), with the session loaded
@@ -141,13 +147,21 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   return {
     middleware: [parseCookies, readOnlyOnReads(sessions, loadForRead, secret, renewed), issueOnRead, protectWrites],
     readCaller,
-    logIn: async (req, res, user) => {
+    logIn: async (req, res, user, checked) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
       await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
       req.session.user = user;
       if (writes) req.session.writes = writes;
-      await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+      if (checked) store.provenBy(req.session, { userId: user.userId, passwordHash: checked.passwordHash });
+      try {
+        await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+      } catch (error) {
+        if (!(error instanceof CredentialsChangedError)) throw error;
+        // Nothing was stored; without a session express-session saves nothing and sets no cookie.
+        await new Promise<void>((resolve, reject) => req.session.destroy((failure) => (failure ? reject(failure) : resolve())));
+        throw new HttpError(401, 'Unable to log in with the provided credentials.');
+      }
       csrf.generateCsrfToken(req, res, { overwrite: true });
     },
     logOut: async (req, res) => {
