@@ -177,3 +177,42 @@ describe('PostgreSQL subscribers are woken after the commit, not by a NOTIFY ins
     }
   });
 });
+
+describe('PostgreSQL subscribers when the LISTEN connection is lost', () => {
+  it('listen again on a new connection after the server ends the listening one, and are woken by a NOTIFY again', { timeout: 60_000 }, async () => {
+    const otherProcess = createPool(db.url, 3);
+    const subscriber = new PostgresEventStore(otherProcess, { pollIntervalMs: 60_000 });
+    const writer = new PostgresEventStore(db.pool);
+    let from = await lastCheckpoint(subscriber);
+    const seen: string[] = [];
+    const subscription = subscriber.subscribeToAll({
+      from,
+      onBatch: async (batch) => {
+        seen.push(...batch.map((event) => event.streamId));
+        from = batch[batch.length - 1]!.checkpoint;
+      },
+    });
+    const listeners = async () =>
+      (await db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN shop_events' AND pid <> pg_backend_pid()")).rows.map((row) => row.pid);
+    const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const value = await read();
+        if (done(value) || Date.now() > deadline) return value;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      const [first] = await until(listeners, (pids) => pids.length === 1);
+      await db.pool.query('SELECT pg_terminate_backend($1)', [first]);
+      const again = await until(listeners, (pids) => pids.length === 1 && pids[0] !== first);
+      expect(again).toHaveLength(1);
+      const stream = `relistened-${randomUUID()}`;
+      await writer.appendToStream(stream, [{ id: randomUUID(), type: 'Woken', data: {}, metadata: { actor: 't', correlationId: 'c', causationId: null, occurredAt: new Date(0).toISOString() } }]);
+      expect(await until(async () => seen, (streams) => streams.includes(stream))).toContain(stream);
+    } finally {
+      await subscription.stop();
+      await otherProcess.end();
+    }
+  });
+});

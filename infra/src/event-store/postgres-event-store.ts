@@ -1,3 +1,4 @@
+import { listenOn, type Listening } from '../postgres/listen-connection.js';
 import { inTransaction, type Pool, type PoolClient } from '../postgres/pool.js';
 import {
   ConcurrencyError,
@@ -204,20 +205,43 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  /** Appends in this process wake at once; LISTEN on a dedicated connection hears the others. Returns a function that stops listening. */
+  /**
+   * Appends in this process wake at once; LISTEN on a dedicated connection hears the others.
+   * A LISTEN that fails, or a connection lost later (a restart, a terminated backend), leaves
+   * the poll to deliver meanwhile and is listened again a second later on a new connection, never
+   * holding the broken one (listen-connection.ts). Returns a function that stops listening.
+   */
   private async listen(wake: () => void): Promise<() => Promise<void>> {
     const stopLocal = appendSignalFor(this.pool).onAppend(wake);
-    const client = await this.pool.connect().catch((error: unknown) => {
-      stopLocal();
-      throw error;
-    });
-    client.on('notification', wake);
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    let listener: Listening | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const again = () => {
+      retry = setTimeout(() => void connect(), 1_000);
+      retry.unref();
+    };
+    const lost = (listening: Listening) => {
+      if (listener !== listening) return;
+      listener = null;
+      void listening.end(true);
+      wake(); // what was appended meanwhile is read now, not at the next poll
+      again();
+    };
+    const connect = async (): Promise<void> => {
+      if (stopped) return;
+      const listening: Listening | null = await listenOn(this.pool, [NOTIFY_CHANNEL], { notice: wake, lost: () => listening && lost(listening) }).catch(() => null);
+      if (!listening) return again();
+      if (stopped) return listening.end();
+      listener = listening;
+    };
+    await connect();
     return async () => {
+      stopped = true;
+      clearTimeout(retry);
       stopLocal();
-      client.off('notification', wake);
-      await client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
-      client.release();
+      const listening = listener;
+      listener = null;
+      await listening?.end();
     };
   }
 

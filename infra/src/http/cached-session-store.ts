@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type session from 'express-session';
-import { listenOn } from '../postgres/listen-connection.js';
+import { listenOn, type Listening } from '../postgres/listen-connection.js';
 import { watchListener, type ListenerHeartbeatOptions } from '../postgres/listener-heartbeat.js';
-import type { Pool, PoolClient } from '../postgres/pool.js';
+import type { Pool } from '../postgres/pool.js';
 import { SessionStore } from './session-store.js';
 
 /**
@@ -28,7 +28,7 @@ export class CachedSessionStore extends SessionStore {
   private readonly cached = new Map<string, { json: string; until: number; md5?: string }>();
   /** The latest save in flight per session, with the contents notices named meanwhile, in order. */
   private readonly saving = new Map<string, { notices: string[] }>();
-  private listener: PoolClient | null = null;
+  private listener: Listening | null = null;
   private stopHeartbeat: () => void = () => undefined;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
@@ -51,23 +51,23 @@ export class CachedSessionStore extends SessionStore {
    */
   async listen(): Promise<void> {
     if (this.closed) return;
-    const client: PoolClient | null = await listenOn(
+    const listening: Listening | null = await listenOn(
       this.listenPool,
       [CHANNEL],
-      { notice: (message) => this.noticed(message.payload ?? ''), lost: () => client && this.lostListener(client) },
+      { notice: (message) => this.noticed(message.payload ?? ''), lost: () => listening && this.lostListener(listening) },
       this.heartbeat.timeoutMs,
     ).catch(() => null);
-    if (!client) {
+    if (!listening) {
       this.retryListen();
       return;
     }
-    // Stopped while the LISTEN was under way: nobody would release it.
+    // Stopped while the LISTEN was under way: nobody would end it.
     if (this.closed) {
-      client.release(true);
+      await listening.end();
       return;
     }
-    this.listener = client;
-    this.stopHeartbeat = watchListener(client, () => this.lostListener(client), this.heartbeat);
+    this.listener = listening;
+    this.stopHeartbeat = watchListener(listening.client, () => this.lostListener(listening), this.heartbeat);
   }
 
   /** Stops listening and caching (and the base store's pruning timer). */
@@ -76,13 +76,11 @@ export class CachedSessionStore extends SessionStore {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     this.stopHeartbeat();
-    const client = this.listener;
+    const listening = this.listener;
     this.listener = null;
     this.cached.clear();
     this.saving.clear();
-    if (!client) return;
-    await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-    client.release();
+    await listening?.end();
   }
 
   override get(sid: string, callback: Callback): void {
@@ -171,13 +169,13 @@ export class CachedSessionStore extends SessionStore {
     this.cached.set(sid, { json, until: now + this.ttlMs, ...(md5 ? { md5 } : {}) });
   }
 
-  private lostListener(client: PoolClient): void {
-    if (this.listener !== client) return;
+  private lostListener(listening: Listening): void {
+    if (this.listener !== listening) return;
     this.stopHeartbeat();
     this.listener = null;
     this.cached.clear();
     this.saving.clear();
-    client.release(true);
+    void listening.end(true);
     this.retryListen();
   }
 

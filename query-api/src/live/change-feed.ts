@@ -1,5 +1,5 @@
 import { projectAudiences, type ProjectAudience } from '@shop/projectors/queries';
-import { listenOn, watchListener, type ListenerHeartbeatOptions, type Logger, type Pool, type PoolClient } from '@shop/infra';
+import { listenOn, watchListener, type ListenerHeartbeatOptions, type Listening, type Logger, type Pool } from '@shop/infra';
 
 /** One stream a projection batch changed (a `live_changes` row), with who may read it. */
 export interface LiveChange {
@@ -39,7 +39,7 @@ const PAGE = 2000;
  * password change) and removes rows older than the retention.
  */
 export class ChangeFeed {
-  private listener: PoolClient | null = null;
+  private listener: Listening | null = null;
   private stopHeartbeat: () => void = () => undefined;
   private cursor = 0;
   private reading: Promise<void> | null = null;
@@ -161,20 +161,25 @@ export class ChangeFeed {
       else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
       else if (message.channel === RESET) this.swapped(Number(message.payload));
     };
-    const client: PoolClient = await listenOn(this.pool, [CHANGES, SESSION_ENDED, RESET], { notice, lost: (error) => this.lostListener(client, error) }, this.options.listenerHeartbeat?.timeoutMs);
+    const listening: Listening = await listenOn(
+      this.pool,
+      [CHANGES, SESSION_ENDED, RESET],
+      { notice, lost: (error) => this.lostListener(listening, error) },
+      this.options.listenerHeartbeat?.timeoutMs,
+    );
     if (this.stopped) {
-      // Stopped while the LISTEN was under way: nobody else would release it.
-      client.release(true);
+      // Stopped while the LISTEN was under way: nobody else would end it.
+      await listening.end(true);
       return;
     }
-    this.listener = client;
+    this.listener = listening;
     // A connection that dies with no error reaching us (half-open TCP) is found by a cheap query on it.
-    this.stopHeartbeat = watchListener(client, (error) => this.lostListener(client, error), this.options.listenerHeartbeat);
+    this.stopHeartbeat = watchListener(listening.client, (error) => this.lostListener(listening, error), this.options.listenerHeartbeat);
   }
 
   /** A listener that loses its connection (an error, or no answer) listens again on a new one; the poll covers the gap. */
-  private lostListener(client: PoolClient, error: Error): void {
-    if (this.listener !== client) return;
+  private lostListener(listening: Listening, error: Error): void {
+    if (this.listener !== listening) return;
     this.logger.warn({ err: error }, 'live change listener lost its connection; listening again');
     this.releaseListener(error);
     setTimeout(() => void this.relisten(), 1000).unref();
@@ -212,10 +217,9 @@ export class ChangeFeed {
 
   private releaseListener(error?: Error): void {
     this.stopHeartbeat();
-    const client = this.listener;
+    const listening = this.listener;
     this.listener = null;
-    client?.removeAllListeners('notification');
-    client?.release(error ?? true);
+    void listening?.end(error ?? true);
   }
 
   /** Keeps the table small; several processes doing it at once only repeat each other. */
