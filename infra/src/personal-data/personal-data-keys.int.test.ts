@@ -51,6 +51,39 @@ describe('personal data keys', () => {
     }
   });
 
+  it('listens again on a new connection after the server ends the listening one, holding no broken connection', async () => {
+    const pool = createPool(db.url, 3);
+    const here = new PersonalDataKeys(pool, keks, { relistenMs: 100 });
+    const listeners = async () =>
+      (await db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN personal_data_erased'")).rows.map((row) => row.pid);
+    const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const value = await read();
+        if (done(value) || Date.now() > deadline) return value;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    try {
+      await here.listen();
+      const [first] = await listeners();
+      expect(first).toBeDefined();
+      // Before, the lost connection was released but never replaced: keys were no longer cached.
+      await db.pool.query('SELECT pg_terminate_backend($1)', [first]);
+      const again = await until(listeners, (pids) => pids.length === 1 && pids[0] !== first);
+      expect(again).toHaveLength(1);
+      expect(pool.totalCount - pool.idleCount).toBe(1);
+      // Listening again: an erasure elsewhere reaches a key cached here.
+      const person = randomUUID();
+      await here.keyFor(person);
+      await new PersonalDataKeys(otherPool, keks).destroy(person);
+      expect(await until(async () => (await here.keysOf([person])).get(person), (seen) => seen === 'erased')).toBe('erased');
+    } finally {
+      await here.unlisten();
+      await pool.end();
+    }
+  });
+
   it('purges: keys stored unwrapped by an earlier version get wrapped, live keys survive a new key-encryption key, erasures are marked purged', async () => {
     const keys = new PersonalDataKeys(db.pool, keks);
     const legacy = randomUUID();

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { listenOn, type Listening } from '../postgres/listen-connection.js';
 import type { Pool } from '../postgres/pool.js';
 import { freshKey } from './fresh-random.js';
 import { processKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys.js';
@@ -45,13 +46,17 @@ export class PersonalDataKeys {
   private readonly subjects = new Map<string, string>();
   /** Counts invalidations: a look-up that overlapped one does not cache what it read. */
   private generation = 0;
-  private listening: pg.PoolClient | null = null;
+  private listening: Listening | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
   /** The key-encryption key the database says wraps new keys, as last read. */
   private wrappingKek: string | null = null;
 
   constructor(
     private readonly pool: Pool,
     private readonly kek?: KeyEncryptionKeys,
+    /** How long after a failed LISTEN or a lost connection it listens again. */
+    private readonly options: { relistenMs?: number } = {},
   ) {}
 
   private get keks(): KeyEncryptionKeys {
@@ -173,34 +178,50 @@ export class PersonalDataKeys {
     return result.rows[0]!.n;
   }
 
-  /** Starts caching keys: erasures in any process reach this one by NOTIFY. */
+  /**
+   * Starts caching keys: erasures in any process reach this one by NOTIFY. A LISTEN that fails,
+   * or a connection lost later, is listened again after `relistenMs`; nothing is cached meanwhile
+   * (listen-connection.ts, decision 0271).
+   */
   async listen(): Promise<void> {
     if (this.listening) return;
-    const client = await this.pool.connect();
-    client.on('notification', (message) => {
+    this.stopped = false;
+    const notice = (message: pg.Notification) => {
       if (message.channel === ERASED_CHANNEL && message.payload) this.forget(message.payload);
-    });
-    client.on('error', () => this.stopListening(client, true));
-    client.on('end', () => this.stopListening(client, false));
-    await client.query(`LISTEN ${ERASED_CHANNEL}`);
-    this.listening = client;
+    };
+    const listening: Listening | null = await listenOn(this.pool, [ERASED_CHANNEL], { notice, lost: () => listening && this.lost(listening) }).catch(() => null);
+    if (!listening) return this.listenLater();
+    if (this.stopped || this.listening) return listening.end();
+    this.listening = listening;
   }
 
   async unlisten(): Promise<void> {
-    const client = this.listening;
-    if (!client) return;
-    this.stopListening(client, false);
-    await client.query(`UNLISTEN ${ERASED_CHANNEL}`).catch(() => undefined);
-    client.release();
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const listening = this.listening;
+    if (!listening) return;
+    this.stopCaching();
+    await listening.end();
   }
 
-  /** A listening connection lost: erasures would no longer be heard, so nothing stays cached. */
-  private stopListening(client: pg.PoolClient, broken: boolean): void {
-    if (this.listening !== client) return;
+  /** A listening connection lost: erasures would no longer be heard, so nothing stays cached until it is back. */
+  private lost(listening: Listening): void {
+    if (this.listening !== listening) return;
+    this.stopCaching();
+    void listening.end(true);
+    this.listenLater();
+  }
+
+  private stopCaching(): void {
     this.listening = null;
     this.generation++;
     this.cache.clear();
-    if (broken) client.release(true);
+  }
+
+  private listenLater(): void {
+    if (this.stopped) return;
+    this.retry = setTimeout(() => void this.listen(), this.options.relistenMs ?? 5_000);
+    this.retry.unref();
   }
 
   private forget(personId: string): void {
