@@ -23,7 +23,7 @@ export class CredentialsChangedError extends Error {
 }
 
 /**
- * Sessions in PostgreSQL (connect-pg-simple), with two changes:
+ * Sessions in PostgreSQL (connect-pg-simple), with these changes:
  *
  * - Touch is throttled. connect-pg-simple writes a rolling session's expiry on every request: a
  *   database write per read. Each process touches a session at most once per interval; the
