@@ -153,7 +153,11 @@ describe('sessions and CSRF', () => {
       loggingIn = other.post('/api/sessions/', { email, password });
       const deadline = Date.now() + 30_000;
       const waiting = async () =>
-        (await shop.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'login_failures'::regclass")).rows[0]!.n > 0;
+        (
+          await shop.db.pool.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query = 'DELETE FROM login_failures WHERE key = $1'",
+          )
+        ).rows[0]!.n > 0;
       while (!(await waiting())) {
         if (Date.now() > deadline) throw new Error('the log-in never reached its reset of failed attempts');
         await new Promise((resolve) => setTimeout(resolve, 20));
