@@ -150,6 +150,30 @@ describe('a sealed append on PostgreSQL', () => {
     }
   });
 
+  it('answers a retried append (the same event ids) as the first, storing nothing twice, with any, an exact revision and from another process', async () => {
+    const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool);
+    await personalDataKeysOf(store)!.listen();
+    try {
+      const owner = randomUUID();
+      const stream = `project-${randomUUID()}`;
+      const first = [created(owner), draft(owner, 'Norfolk')];
+      expect(await store.appendToStream(stream, first, { expectedRevision: 'any' })).toEqual({ nextRevision: 1 });
+      // Found stored before the stream's row is touched ('any'), found after the revision is refused (exact), and from a
+      // process holding no key of the owner (its new key is refused first: the owner has one).
+      expect(await store.appendToStream(stream, first, { expectedRevision: 'any' })).toEqual({ nextRevision: 1 });
+      const saved = draft(owner, 'Richmond');
+      expect(await store.appendToStream(stream, [saved], { expectedRevision: 1 })).toEqual({ nextRevision: 2 });
+      expect(await store.appendToStream(stream, [saved], { expectedRevision: 1 })).toEqual({ nextRevision: 2 });
+      expect(await elsewhere().appendToStream(stream, first, { expectedRevision: 'no_stream' })).toEqual({ nextRevision: 1 });
+      const events = await elsewhere().readStream(stream);
+      expect(events.map((event) => event.data)).toEqual([...first, saved].map((event) => event.data));
+      expect((await db.pool.query('SELECT person_id FROM personal_data_subjects WHERE stream_id = $1', [stream])).rows).toEqual([{ person_id: owner }]);
+      expect((await db.pool.query('SELECT 1 FROM personal_data_keys WHERE person_id = $1', [owner])).rowCount).toBe(1);
+    } finally {
+      await personalDataKeysOf(store)!.unlisten();
+    }
+  });
+
   it('seals for the new owner after a transfer made by another process, though it remembered the old one', async () => {
     const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool);
     const [owner, newOwner] = [randomUUID(), randomUUID()];
