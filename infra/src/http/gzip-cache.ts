@@ -28,9 +28,11 @@ export class GzipCache {
       return hit.zipped;
     }
     const zipped = gzipSync(body, { level: GZIP_LEVEL });
+    if (json.length > this.maxChars / 16) return zipped;
     // A copy of its own: a small buffer is a slice of a shared 8 KB pool, which keeping would keep whole.
-    if (json.length <= this.maxChars / 16) this.keep(tag, { json, zipped: zipped.buffer.byteLength > zipped.length ? copyOf(zipped) : zipped });
-    return zipped;
+    const kept = zipped.buffer.byteLength > zipped.length ? copyOf(zipped) : zipped;
+    this.keep(tag, { json, zipped: kept });
+    return kept;
   }
 
   private keep(tag: string, entry: { json: string; zipped: Buffer }): void {
