@@ -1,5 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,16 +52,19 @@ export async function httpBench(context: BenchContext): Promise<Row[]> {
     const customers = await Promise.all(Array.from({ length: 32 }, (_, i) => customerWithProjects(pool, base, `bench-mixed-${i}`, 1)));
     await loads?.mark('setup (not a load)');
     const alone = async (name: string, target: string, client?: ApiClient, post = false) => {
+      const [shopBefore, benchBefore] = [cpuMicrosOf(shop.child.pid), process.cpuUsage()];
       const result = await autocannon({ url: target, connections: 10, duration: seconds, ...(post ? postOptions(client!) : { headers: getHeaders(client) }) });
+      const [shopAfter, bench] = [cpuMicrosOf(shop.child.pid), process.cpuUsage(benchBefore)];
       await loads?.mark(name);
-      return result;
+      const requests = Math.max(1, result.requests.total);
+      return Object.assign(result, { cpu: { shop: shopBefore === null || shopAfter === null ? null : (shopAfter - shopBefore) / requests, bench: (bench.user + bench.system) / requests } });
     };
     const rows: Row[] = [];
-    const row = (name: string, result: autocannon.Result, ratio = '', baseline?: autocannon.Result) =>
+    const row = (name: string, result: Load, ratio = '', baseline?: Load) =>
       rows.push({
         section: 'http',
         case: `${name} alone, 10 connections`,
-        figures: `${fmt(result.requests.average)} req/s p50 ${fmt(result.latency.p50, 1)} ms p99 ${fmt(result.latency.p99, 1)} ms, ${fmt(result.throughput.average / Math.max(1, result.requests.average))} B/answer, ${result.non2xx + result.errors} errors${baseline ? ` · minimal node:http + pg, just before: ${fmt(baseline.requests.average)} req/s p99 ${fmt(baseline.latency.p99, 1)} ms` : ''}`,
+        figures: `${fmt(result.requests.average)} req/s p50 ${fmt(result.latency.p50, 1)} ms p99 ${fmt(result.latency.p99, 1)} ms, ${fmt(result.throughput.average / Math.max(1, result.requests.average))} B/answer, ${result.non2xx + result.errors} errors${cpuFigures(result, baseline)}${baseline ? ` · minimal node:http + pg, just before: ${fmt(baseline.requests.average)} req/s p99 ${fmt(baseline.latency.p99, 1)} ms` : ''}`,
         ratio,
       });
     /** The shop's read beside the minimal server's same SQL, measured just before it (the machine drifts). */
@@ -92,6 +95,37 @@ export async function httpBench(context: BenchContext): Promise<Row[]> {
 }
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+type Load = autocannon.Result & { cpu: { shop: number | null; bench: number } };
+
+/**
+ * CPU per request, steadier than a rate on a shared machine: the shop's process, and this process
+ * (autocannon; with the minimal server too while it is measured, so the minimal server's own share
+ * is the difference of the two).
+ */
+function cpuFigures(result: Load, baseline?: Load): string {
+  if (result.cpu.shop === null) return '';
+  const shop = `; CPU per request: shop ${fmt(result.cpu.shop)} µs, autocannon ${fmt(result.cpu.bench)} µs`;
+  return baseline ? `${shop}, minimal server + autocannon ${fmt(baseline.cpu.bench)} µs` : shop;
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The CPU time (user + system, µs) a process has used so far, from /proc; null where there is none. */
+function cpuMicrosOf(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
 
 const PRELOAD = fileURLToPath(new URL('./profile/preload.mjs', import.meta.url));
 

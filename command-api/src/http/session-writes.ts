@@ -10,9 +10,22 @@ import { recordSessionWrite, type Clock, type EventStore, type NewEvent, type Re
  */
 const servingRequest = new AsyncLocalStorage<Request>();
 
-/** Runs a route's handler with its request as the one its appends are noted in. */
-export function withSessionWrites<T>(req: Request, handle: () => Promise<T>): Promise<T> {
-  return servingRequest.run(req, handle);
+/** Handlers running inside `withSessionWrites` now. */
+let serving = 0;
+
+/**
+ * Runs a route's handler with its request as the one its appends are noted in. The async context
+ * is switched off again when no handler is running: while it is on, Node runs a hook on every
+ * promise the process makes, and the reads served beside the commands (a whole shop in one
+ * process) paid for it on every request (issue 34's profile).
+ */
+export async function withSessionWrites<T>(req: Request, handle: () => Promise<T>): Promise<T> {
+  serving++;
+  try {
+    return await servingRequest.run(req, handle);
+  } finally {
+    if (--serving === 0) servingRequest.disable();
+  }
 }
 
 /** The event store the routes write through: appends made inside `withSessionWrites` are noted in that session. */

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring, { type ParsedUrlQuery } from 'node:querystring';
-import { gzipSync } from 'node:zlib';
 import accepts from 'accepts';
 import etag from 'etag';
 import fresh from 'fresh';
@@ -8,11 +7,12 @@ import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/logger.js';
 import type { RequestTimer } from '../metrics/shop-metrics.js';
 import { logFailure, toErrorBody } from './error-handler.js';
+import { GzipCache } from './gzip-cache.js';
 import { jsonAnswer, sendAnswer, type JsonAnswer } from './json-answer.js';
 import { correlate, logAtEnd } from './request-log.js';
 import { securityHeaderList, type SecurityHeaderOptions } from './security-headers.js';
 import type { ReadCaller } from './session.js';
-import { GZIP_LEVEL, GZIP_THRESHOLD_BYTES } from './whole-answer-gzip.js';
+import { GZIP_THRESHOLD_BYTES } from './whole-answer-gzip.js';
 
 /** What a hot read gets of its request. */
 export interface HotRequest {
@@ -64,6 +64,7 @@ interface CompiledRoute {
 export function hotReads(options: HotReadOptions): FrontHandler {
   const routes = options.routes.map(compile);
   const security = securityHeaderList(options.security);
+  const encoding: Encoding = { gzipCache: new GzipCache(), acceptsGzip: new Map() };
   return (req, res, fallThrough) => {
     const startedAt = process.hrtime.bigint();
     const match = req.method === 'GET' || req.method === 'HEAD' ? matchRoute(routes, req.url ?? '') : null;
@@ -97,7 +98,7 @@ export function hotReads(options: HotReadOptions): FrontHandler {
     }
     // Express labels a route's answer `/api/projects/:id/`, and one its error handler sent `/projects/:id/` (it has left the /api router by then).
     options.timeRequest(req, res, failed ? match.route.path : `/api${match.route.path}`, startedAt);
-    const head = headOf(req, answer, [['X-Correlation-Id', id], ...security, ...Object.entries(headers), ...Object.entries(answer.headers)]);
+    const head = headOf(req, answer, [['X-Correlation-Id', id], ...security, ...Object.entries(headers), ...Object.entries(answer.headers)], encoding);
     logAtEnd(options.logger, req, res, () => loggedHeaders(head));
     res.writeHead(head.status, head.headers.flat());
     if (req.method === 'HEAD' || head.body === null) res.end();
@@ -152,25 +153,46 @@ interface Head {
   body: Buffer | null;
 }
 
+/** What the answers of one front handler share for their encoding. */
+interface Encoding {
+  /** An unchanged answer asked for again is not gzipped again (gzip-cache.ts). */
+  gzipCache: GzipCache;
+  /** Whether an Accept-Encoding value asks for gzip: a few values (one per browser kind) are asked again and again. */
+  acceptsGzip: Map<string, boolean>;
+}
+
+/** As Express's `req.acceptsEncodings('gzip', 'identity') === 'gzip'` (negotiator), remembered per header value. */
+function acceptsGzip(req: IncomingMessage, encoding: Encoding): boolean {
+  const asked = req.headers['accept-encoding'] ?? '';
+  let gzip = encoding.acceptsGzip.get(asked);
+  if (gzip === undefined) {
+    gzip = accepts(req).encodings(['gzip', 'identity']) === 'gzip';
+    if (encoding.acceptsGzip.size < 100) encoding.acceptsGzip.set(asked, gzip);
+  }
+  return gzip;
+}
+
 /**
  * What Express's `res.send` and wholeAnswerGzip make of a JSON answer: a UTF-8 JSON type, its
  * length, a weak ETag unless the answer has its own, 304 when the client's If-None-Match matches
  * (no type, length or body then), and gzip for 1 KB or more when the client accepts it.
  */
-function headOf(req: IncomingMessage, answer: JsonAnswer, given: Array<[string, string]>): Head {
+function headOf(req: IncomingMessage, answer: JsonAnswer, given: Array<[string, string]>, encoding: Encoding): Head {
   const headers = given;
   let body: Buffer | null = Buffer.from(answer.json, 'utf8');
-  let tag = headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
+  const givenTag = headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
   headers.push(['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(body.length)]);
-  if (tag === undefined) headers.push(['ETag', (tag = etag(body, { weak: true }))]);
+  const tag = givenTag ?? etag(body, { weak: true });
+  if (givenTag === undefined) headers.push(['ETag', tag]);
   const ok = answer.status >= 200 && answer.status < 300;
   if (ok && fresh(req.headers, { etag: tag })) {
     return { status: 304, headers: headers.filter(([name]) => name !== 'Content-Type' && name !== 'Content-Length'), body: null };
   }
   if (req.method !== 'HEAD') {
     headers.push(['Vary', 'Accept-Encoding']);
-    if (body.length >= GZIP_THRESHOLD_BYTES && accepts(req).encodings(['gzip', 'identity']) === 'gzip') {
-      body = gzipSync(body, { level: GZIP_LEVEL });
+    if (body.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req, encoding)) {
+      // The tag is a digest of the text (etag's, or the answer's own, entity-tag.ts); the cache compares the text itself anyway.
+      body = encoding.gzipCache.gzip(tag, answer.json, body);
       headers.push(['Content-Encoding', 'gzip']);
       const length = headers.findIndex(([name]) => name === 'Content-Length');
       headers[length] = ['Content-Length', String(body.length)];

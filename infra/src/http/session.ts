@@ -127,11 +127,29 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   };
 
   const parseCookies = cookieParser();
-  const loadForRead = readSessionLoader(store, secret);
+  const sessionIdOf = verifiedSessionIds(secret);
+  const loadForRead = readSessionLoader(store, sessionIdOf);
   const renewed = new Map<string, number>();
+  /**
+   * A signed-in caller whose session is in the cache, whose store expiry was touched lately, whose
+   * cookie needs no renewal and whose token cookie is known valid: the same caller the loader below
+   * would give, from the cache's parsed, frozen copy, without parsing or building a Session per
+   * read (issue 34's profile). Anything else is left to the loader (undefined).
+   */
+  const cachedCaller = (req: Request): ReadCaller | undefined => {
+    const cookies = cookiesOf(req.headers.cookie);
+    const sid = sessionIdOf(cookies.sid);
+    const cached = sid === undefined ? undefined : store.readOnlyCopy(sid);
+    if (sid === undefined || !cached?.user || !store.touchedLately(sid) || (renewed.get(sid) ?? 0) <= Date.now() - COOKIE_RENEWAL_MS) return undefined;
+    const token = cookies[CSRF_COOKIE];
+    return token && validTokens.has(`${sid}\u0000${token}`) ? { user: cached.user, session: cached } : undefined;
+  };
+  const cookiesOf = parsedCookieHeaders(parseCookies);
   const readCaller = (raw: IncomingMessage) =>
     new Promise<ReadCaller | null>((resolve, reject) => {
       const req = raw as Request;
+      const cached = cachedCaller(req);
+      if (cached) return resolve(cached);
       parseCookies(req, {} as Response, () => undefined);
       loadForRead(req, (error, found) => {
         if (error) return reject(error);
@@ -225,8 +243,7 @@ type ReadSessionLoader = (req: Request, done: (error: unknown, found: boolean) =
  * The session a read gets: the sid cookie verified, the session from the store as a real
  * express-session Session, its expiry touched (throttled); a fresh unsaved one when there is none.
  */
-function readSessionLoader(store: CachedSessionStore, secret: string): ReadSessionLoader {
-  const sessionIdOf = verifiedSessionIds(secret);
+function readSessionLoader(store: CachedSessionStore, sessionIdOf: (cookie: string | undefined) => string | undefined): ReadSessionLoader {
   // express-session gives its store `generate` when the middleware is made: a fresh, unsaved session.
   const sessionStore = store as unknown as Request['sessionStore'];
   return (req, done) => {
@@ -251,6 +268,26 @@ function readSessionLoader(store: CachedSessionStore, secret: string): ReadSessi
       }
       done(null, Boolean(data));
     });
+  };
+}
+
+/**
+ * The cookies of a Cookie header as cookie-parser parses them, remembered per header value: a
+ * client sends the same header with every request until a cookie changes.
+ */
+function parsedCookieHeaders(parseCookies: RequestHandler): (header: string | undefined) => Readonly<Record<string, string | undefined>> {
+  const parsed = new Map<string, Readonly<Record<string, string | undefined>>>();
+  return (header) => {
+    if (!header) return {};
+    let cookies = parsed.get(header);
+    if (!cookies) {
+      const probe = { headers: { cookie: header } } as Request;
+      parseCookies(probe, {} as Response, () => undefined);
+      cookies = Object.freeze({ ...(probe.cookies as Record<string, string>) });
+      if (parsed.size >= 10_000) parsed.delete(parsed.keys().next().value!);
+      parsed.set(header, cookies);
+    }
+    return cookies;
   };
 }
 

@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pino } from 'pino';
 import { createLogger, embeddedConfigSchema, loadConfig } from '@shop/infra';
@@ -193,6 +194,36 @@ describe('hot reads in front of Express', () => {
     expect(read.headers['x-min-revision-status']).toBe('reached');
     expect((await same(customer, `/api/projects/${own.id}/`, { 'x-min-revision': `project-${own.id}@${renamed.body.revision}` })).headers['x-min-revision-status']).toBe('reached');
     expect((await same(customer, `/api/projects/${own.id}/`, { 'x-min-revision': 'nonsense' })).status).toBe(400);
+  });
+
+  it('gzip an unchanged answer once, a changed one afresh, and never give one caller another’s, the same', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const served = await servedBeforeExpress(hot.url!);
+    const listed = async (client: ApiClient) => {
+      const answer = await same(client, '/api/projects/', gzip);
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      return { tag: String(answer.headers.etag), names: (JSON.parse(gunzipSync(answer.body).toString()) as Array<{ name: string }>).map((project) => project.name) };
+    };
+    const before = await listed(customer);
+    expect(await listed(customer)).toEqual(before);
+
+    const { revision } = (await customer.get(`/api/projects/${own.id}/`)).body as { revision: number };
+    const renamed = await customer.put(`/api/projects/${own.id}/`, { name: 'Renamed for the gzip cache' }, { 'if-match': `"${revision}"` });
+    expect(renamed.status, renamed.text).toBe(200);
+    const after = await listed(customer);
+    expect(after.tag).not.toBe(before.tag);
+    expect(after.names).toContain('Renamed for the gzip cache');
+    const detail = await same(customer, `/api/projects/${own.id}/`, gzip);
+    expect(JSON.parse(gunzipSync(detail.body).toString()).name).toBe('Renamed for the gzip cache');
+
+    // Another customer with enough projects to be gzipped: their list, never the first one's.
+    for (const name of ['Porch swing', 'Attic window', 'Conservatory bench']) expect((await other.post('/api/projects/', { name, fabrics: [completeFabric()] })).status).toBe(201);
+    const theirs = await listed(other);
+    expect(theirs.names).toEqual(expect.arrayContaining(['Not yours', 'Porch swing', 'Attic window', 'Conservatory bench']));
+    expect(theirs.names).not.toContain('Renamed for the gzip cache');
+    expect((await listed(customer)).names).not.toContain('Not yours');
+    // Most of them came from the front handler (and its gzip cache), each compared with Express's fresh gzip.
+    expect(await servedBeforeExpress(hot.url!)).toBeGreaterThanOrEqual(served + 5);
   });
 
   it('log the same request lines and time the same routes', async () => {
