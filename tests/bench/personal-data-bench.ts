@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent, type Pool } from '@shop/infra';
+import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, processSealedOpeners, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent, type Pool, type StoredEvent } from '@shop/infra';
 import { allProjections, rebuildProjection } from '@shop/projectors';
 import { fmt } from './measure.js';
 import type { BenchContext, Row } from './bench-context.js';
@@ -13,11 +13,13 @@ import type { BenchContext, Row } from './bench-context.js';
  * each into its own fresh database of the same PostgreSQL, taking turns. Beside them, in the same
  * rounds, AES-256-GCM alone over the same bytes (node:crypto, one cipher per event as the store
  * uses it): the floor, and the ratio a sealed path would reach if it cost nothing but that.
+ * Every read sums a checksum of the addresses it got, which must equal the bare side's: a sealed
+ * read is only timed as having opened every field.
  */
-const address = { recipient_name: 'Bench Person', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' };
+const addressOf = (owner: number) => ({ recipient_name: `Bench Person ${owner}`, line1: `${owner} Main St`, city: 'Brooklyn', state: 'NY', postal_code: '11201' });
 
-function projectEvents(ownerId: string, drafts: number): NewEvent[] {
-  const body = { name: 'Pillows', category: null, fabrics: [], additional_notes: '', notes: {}, shipping_notes: { shipping_address: address, delivery_type: 0 }, shipping_cost: 0 };
+function projectEvents(ownerId: string, drafts: number, owner: number): NewEvent[] {
+  const body = { name: 'Pillows', category: null, fabrics: [], additional_notes: '', notes: {}, shipping_notes: { shipping_address: addressOf(owner), delivery_type: 0 }, shipping_cost: 0 };
   const stamp = { at: new Date().toISOString(), by: ownerId };
   const envelope = (type: string, data: Record<string, unknown>): NewEvent => ({
     id: randomUUID(),
@@ -40,7 +42,9 @@ interface Side {
   aheadMs: number;
   draftMs: number;
   events: number;
-  streams: Array<{ streamId: string; ownerId: string; revision: number }>;
+  streams: Array<{ streamId: string; ownerId: string; owner: number; revision: number }>;
+  /** The checksum of every read's addresses: all reads of a side, and both sides, must agree. */
+  checksums: Set<number>;
 }
 
 async function openSide(url: string, protect: boolean): Promise<Side> {
@@ -54,7 +58,7 @@ async function openSide(url: string, protect: boolean): Promise<Side> {
     store = protectPersonalData(bare, pool, keks);
     await personalDataKeysOf(store)?.listen();
   }
-  return { pool, store, appendMs: 0, readMs: 0, aheadMs: 0, draftMs: 0, events: 0, streams: [] };
+  return { pool, store, appendMs: 0, readMs: 0, aheadMs: 0, draftMs: 0, events: 0, streams: [], checksums: new Set() };
 }
 
 async function appendOwners(side: Side, owners: number): Promise<void> {
@@ -62,8 +66,8 @@ async function appendOwners(side: Side, owners: number): Promise<void> {
   for (let n = 0; n < owners; n++) {
     // Every owner appends one stream, as customers do: a new person, so a key is made.
     const [streamId, ownerId] = [`project-${randomUUID()}`, randomUUID()];
-    await side.store.appendToStream(streamId, projectEvents(ownerId, 4), { expectedRevision: 'no_stream' });
-    side.streams.push({ streamId, ownerId, revision: 4 });
+    await side.store.appendToStream(streamId, projectEvents(ownerId, 4, n), { expectedRevision: 'no_stream' });
+    side.streams.push({ streamId, ownerId, owner: n, revision: 4 });
   }
   side.appendMs += performance.now() - started;
   side.events += owners * 5;
@@ -73,7 +77,7 @@ async function appendOwners(side: Side, owners: number): Promise<void> {
 async function appendDrafts(side: Side, from: number, to: number): Promise<void> {
   const started = performance.now();
   for (const stream of side.streams.slice(from, to)) {
-    const [draft] = projectEvents(stream.ownerId, 1).slice(1);
+    const [draft] = projectEvents(stream.ownerId, 1, stream.owner).slice(1);
     await side.store.appendToStream(stream.streamId, [draft!], { expectedRevision: stream.revision });
     stream.revision++;
   }
@@ -81,25 +85,57 @@ async function appendDrafts(side: Side, from: number, to: number): Promise<void>
   side.events += to - from;
 }
 
-async function readEverything(side: Side): Promise<void> {
+/** A page's addresses hashed (FNV-1a over every field's characters, summed over events so order does not matter). */
+function addressSum(events: StoredEvent[]): number {
+  let sum = 0;
+  for (const event of events) {
+    const address = (event.data.shipping_notes as { shipping_address: Record<string, string> }).shipping_address;
+    let hash = 0x811c9dc5;
+    for (const field of [address.recipient_name, address.line1, address.city, address.state, address.postal_code]) {
+      for (let n = 0; n < field!.length; n++) hash = Math.imul(hash ^ field!.charCodeAt(n), 0x01000193);
+    }
+    sum = (sum + (hash >>> 0)) >>> 0;
+  }
+  return sum;
+}
+
+async function readEverything(side: Side, into = side): Promise<void> {
   const started = performance.now();
-  let read = 0;
+  let [read, sum] = [0, 0];
   for (let from = START; ; ) {
     const batch = await side.store.readAll({ from, limit: 500 });
     if (batch.length === 0) break;
     read += batch.length;
+    sum = (sum + addressSum(batch)) >>> 0;
     from = batch[batch.length - 1]!.checkpoint;
   }
-  side.readMs += performance.now() - started;
+  into.readMs += performance.now() - started;
+  into.checksums.add(sum);
   if (read !== side.events) throw new Error(`read ${read} of ${side.events} events`);
 }
 
 async function readEverythingAhead(side: Side): Promise<void> {
   const started = performance.now();
-  let read = 0;
-  for await (const batch of side.store.readAllPages({ limit: 500 })) read += batch.length;
+  let [read, sum] = [0, 0];
+  for await (const batch of side.store.readAllPages({ limit: 500 })) {
+    read += batch.length;
+    sum = (sum + addressSum(batch)) >>> 0;
+  }
   side.aheadMs += performance.now() - started;
+  side.checksums.add(sum);
   if (read !== side.events) throw new Error(`read ahead ${read} of ${side.events} events`);
+}
+
+/** The sealed side read once more with every value opened on the calling thread (no sealed-opening workers, decision 0266). */
+async function readEverythingAlone(sealed: Side, alone: Side): Promise<number> {
+  const [threads, opened] = [processSealedOpeners.options.threads, processSealedOpeners.counts.byCallers];
+  processSealedOpeners.options.threads = 0;
+  try {
+    await readEverything(sealed, alone);
+  } finally {
+    processSealedOpeners.options.threads = threads;
+  }
+  return processSealedOpeners.counts.byCallers - opened;
 }
 
 /** A replay: the project details read model rebuilt from event 0 (rows written, swapped in). */
@@ -172,14 +208,22 @@ async function measure(context: BenchContext, projects: number) {
     for (const round of rounds) for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await appendDrafts(side, round * quarter, (round + 1) * quarter);
     const envelopes = await sealedBytes(sealed);
     const aes = { sealMs: 0, openMs: 0, events: 0 };
+    const alone = { ...sealed, readMs: 0, checksums: new Set<number>() };
+    const opened = { ...processSealedOpeners.counts, alone: 0 };
     for (const round of rounds) {
       for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await readEverything(side);
+      opened.alone += await readEverythingAlone(sealed, alone);
       for (const side of round % 2 ? [bare, sealed] : [sealed, bare]) await readEverythingAhead(side);
       const { sealMs, openMs } = aesAlone(envelopes);
       Object.assign(aes, { sealMs: aes.sealMs + sealMs, openMs: aes.openMs + openMs, events: aes.events + envelopes.length });
     }
     const perSecond = (events: number, ms: number) => (events / ms) * 1000;
+    const checksums = new Set([...bare.checksums, ...sealed.checksums, ...alone.checksums]);
+    if (checksums.size !== 1) throw new Error(`the reads opened different addresses: checksums ${[...checksums].join(', ')}`);
+    const byWorkers = processSealedOpeners.counts.byWorkers - opened.byWorkers;
     return {
+      alone: perSecond(sealed.events * rounds.length, alone.readMs),
+      workerShare: byWorkers / (byWorkers + processSealedOpeners.counts.byCallers - opened.byCallers - opened.alone),
       events: bare.events,
       created,
       append: [perSecond(created, bare.appendMs), perSecond(created, sealed.appendMs)] as const,
@@ -214,7 +258,14 @@ export async function personalDataBench(context: BenchContext): Promise<Row[]> {
   return [
     row('append, one stream per owner (target >= 0.8×)', figures.append, owners, figures.aesSealMicros),
     row('append a draft to an existing stream, one event per append', figures.drafts, `${fmt(projects)} appends of 1 DraftSaved`, figures.aesSealMicros),
-    row('readAll in batches of 500, 4 passes (target >= 0.6×)', figures.read, `${fmt(figures.events)} events`, figures.aesOpenMicros),
+    row(
+      'readAll in batches of 500, 4 passes (target >= 0.6×)',
+      figures.read,
+      // Beside it, the same sealed reads with every value opened on the calling thread (decision 0266).
+      `${fmt(figures.events)} events; sealed with no opening threads ${fmt(micros(figures.alone), 1)} µs/event (${fmt(figures.alone / figures.read[0], 2)}×); ` +
+        `${fmt(figures.workerShare * 100)}% of sealed values opened by worker threads over all reads; addresses checked equal`,
+      figures.aesOpenMicros,
+    ),
     row(
       'readAllPages in batches of 500, next page read ahead, 4 passes (target >= 0.6×)',
       figures.ahead,

@@ -1,8 +1,9 @@
 import { ERASED, mapPersonalFields, personalFields, subjectNamedBy } from '@shop/domain';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
-import { isFirstVersion, open, seal, sealedFor } from './field-cipher.js';
+import { isFirstVersion, seal, sealedFor } from './field-cipher.js';
 import { putBack, putBackByPath, takeOut } from './personal-paths.js';
 import type { DataKey, PersonalDataKeys } from './personal-data-keys.js';
+import { processSealedOpeners, type SealedOpeners } from './sealed-opening.js';
 
 /**
  * Encrypts the personal fields of events (as declared in the domain's personal-data.ts) before
@@ -64,7 +65,7 @@ export type KeyReader = Pick<PersonalDataKeys, 'subjectsOf' | 'keysOf'>;
  * The events as the domain knows them: personal fields in clear, or ERASED. One pass to find
  * whose keys the page needs (one look-up for all those not cached, none when all are), one to open.
  */
-export async function revealEvents(reader: KeyReader, events: StoredEvent[]): Promise<StoredEvent[]> {
+export async function revealEvents(reader: KeyReader, events: StoredEvent[], openers: SealedOpeners = processSealedOpeners): Promise<StoredEvent[]> {
   // Each sealed event's person, found once: the key look-up and the opening both need it.
   let sealedBy: Array<string | undefined> | null = null;
   let persons: Set<string> | null = null;
@@ -83,11 +84,32 @@ export async function revealEvents(reader: KeyReader, events: StoredEvent[]): Pr
   const subjects = clearIn ? await reader.subjectsOf([...clearIn]) : new Map<string, string>();
   const keys = await reader.keysOf(clearIn ? [...(persons ?? []), ...subjects.values()] : [...persons!]);
   const opened = new Array<StoredEvent>(events.length);
+  // Sealed events whose key is held: opened together below, a page's worth shared among threads.
+  let toOpen: { at: number[]; sealed: string[]; keys: Buffer[]; persons: string[] } | null = null;
   for (let n = 0; n < events.length; n++) {
     const event = events[n]!;
     const person = sealedBy?.[n];
-    const data = person !== undefined ? openedData(event, keys.get(person), person) : personalFields[event.type] ? clearData(event, keys, subjects.get(event.streamId)) : event.data;
+    if (person !== undefined) {
+      const key = keys.get(person);
+      if (key === undefined || key === 'erased') opened[n] = withData(event, erasedData(event));
+      else {
+        toOpen ??= { at: [], sealed: [], keys: [], persons: [] };
+        toOpen.at.push(n);
+        toOpen.sealed.push(event.data[SEALED] as string);
+        toOpen.keys.push(key);
+        toOpen.persons.push(person);
+      }
+      continue;
+    }
+    const data = personalFields[event.type] ? clearData(event, keys, subjects.get(event.streamId)) : event.data;
     opened[n] = data === event.data ? event : withData(event, data);
+  }
+  if (toOpen) {
+    const { at, sealed } = toOpen;
+    await openers.open(toOpen, (index, clear) => {
+      const event = events[at[index]!]!;
+      opened[at[index]!] = withData(event, openedData(event, sealed[index]!, clear as Record<string, unknown>));
+    });
   }
   return opened;
 }
@@ -134,12 +156,14 @@ function clearData(event: StoredEvent, keys: Map<string, DataKey>, subject: stri
   return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
 }
 
-/** A sealed event's data opened with its person's key, or with ERASED fields when the key is gone. */
-function openedData(event: StoredEvent, key: DataKey | undefined, person: string): Record<string, unknown> {
-  const envelope = event.data[SEALED] as string;
-  if (key === undefined || key === 'erased') return mapPersonalFields(event.type, withoutEnvelope(event.data), () => ERASED);
-  const clear = JSON.parse(open(envelope, key, person)) as Record<string, unknown>;
+/** A sealed event's data with its opened envelope's fields put back. */
+function openedData(event: StoredEvent, envelope: string, clear: Record<string, unknown>): Record<string, unknown> {
   return isFirstVersion(envelope) ? putBackByPath(event.data, clear as Record<string, string>, SEALED) : putBack(event.data, clear, SEALED);
+}
+
+/** A sealed event's data when its person's key is gone (or was never made): every personal field ERASED. */
+function erasedData(event: StoredEvent): Record<string, unknown> {
+  return mapPersonalFields(event.type, withoutEnvelope(event.data), () => ERASED);
 }
 
 /** The data without its envelope: a plain copy (a rest pattern with a computed key was a hot spot of reads). */

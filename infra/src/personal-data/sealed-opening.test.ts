@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seal, sealedFor } from './field-cipher.js';
+import { SealedOpeners, type SealedPage } from './sealed-opening.js';
+
+/** A page of `size` values sealed for a few persons, and the clear fragments they hold. */
+function sealedPage(size: number): { page: SealedPage; clear: unknown[] } {
+  const persons = Array.from({ length: 7 }, () => ({ id: randomUUID(), key: randomBytes(32) }));
+  const clear: unknown[] = [];
+  const page = { sealed: [] as string[], keys: [] as Buffer[], persons: [] as string[] };
+  for (let n = 0; n < size; n++) {
+    const person = persons[n % persons.length]!;
+    // Some multi-byte text: the workers hand back bytes, the caller decodes them.
+    const fragment = { shipping_notes: { shipping_address: { recipient_name: `Zoë Ørsted ${n}`, line1: `${n} Main St` } } };
+    clear.push(fragment);
+    const value = seal(JSON.stringify(fragment), person.id, person.key);
+    page.sealed.push(value);
+    page.keys.push(person.key);
+    page.persons.push(sealedFor(value));
+  }
+  return { page, clear };
+}
+
+async function openAll(openers: SealedOpeners, page: SealedPage): Promise<unknown[]> {
+  const opened = new Array<unknown>(page.sealed.length);
+  let handed = 0;
+  await openers.open(page, (index, clear) => {
+    expect(opened[index]).toBeUndefined(); // each value once
+    opened[index] = clear;
+    handed++;
+  });
+  expect(handed).toBe(page.sealed.length);
+  return opened;
+}
+
+const pools: SealedOpeners[] = [];
+const openersWith = (options: ConstructorParameters<typeof SealedOpeners>[0]) => {
+  const openers = new SealedOpeners(options);
+  pools.push(openers);
+  return openers;
+};
+afterAll(async () => {
+  for (const openers of pools) await openers.close();
+});
+
+describe('sealed values opened with worker threads', () => {
+  it('opens a page the same with workers as on the calling thread alone, and shares it when the caller opens too', async () => {
+    const { page, clear } = sealedPage(500);
+    const alone = openersWith({ threads: 0 });
+    expect(await openAll(alone, page)).toEqual(clear);
+    expect(alone.counts).toEqual({ byWorkers: 0, byCallers: 500 });
+
+    // The caller waiting: every chunk comes from the workers.
+    const workers = openersWith({ threads: 2, callerWaits: true });
+    expect(await openAll(workers, page)).toEqual(clear);
+    expect(workers.counts).toEqual({ byWorkers: 500, byCallers: 0 });
+
+    // The caller claiming too: whoever opens a chunk, every value is handed out once, before open returns.
+    const shared = openersWith({ threads: 1 });
+    for (let round = 0; round < 5; round++) expect(await openAll(shared, page)).toEqual(clear);
+    expect(shared.counts.byWorkers + shared.counts.byCallers).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('opens a small page on the calling thread: a worker would cost more than it saves', async () => {
+    const { page, clear } = sealedPage(20);
+    const openers = openersWith({ threads: 1, callerWaits: true });
+    expect(await openAll(openers, page)).toEqual(clear);
+    expect(openers.counts).toEqual({ byWorkers: 0, byCallers: 20 });
+  });
+
+  it('fails a page holding a value that does not authenticate, as the calling thread alone does', async () => {
+    const { page } = sealedPage(200);
+    const sealed = [...page.sealed];
+    // One character of the ciphertext changed: the tag no longer matches.
+    const at = sealed[150]!.indexOf(':', 4) + 10;
+    sealed[150] = sealed[150]!.slice(0, at) + (sealed[150]![at] === 'A' ? 'B' : 'A') + sealed[150]!.slice(at + 1);
+    const tampered = { ...page, sealed };
+    const alone = openersWith({ threads: 0 });
+    const error = await Promise.resolve()
+      .then(() => openAll(alone, tampered))
+      .catch((failure: unknown) => failure as Error);
+    expect(error).toBeInstanceOf(Error);
+    await expect(openAll(openersWith({ threads: 1, callerWaits: true }), tampered)).rejects.toThrow((error as Error).message);
+  });
+
+  it('opens what a worker held when it dies, and starts a new worker for the next page', async () => {
+    const { page, clear } = sealedPage(300);
+    const openers = openersWith({ threads: 1, callerWaits: true, exitOnNextClaim: true });
+    expect(await openAll(openers, page)).toEqual(clear);
+    expect(openers.counts).toEqual({ byWorkers: 0, byCallers: 300 });
+
+    expect(await openAll(openers, page)).toEqual(clear);
+    expect(openers.counts.byWorkers).toBe(300);
+  });
+});

@@ -1,0 +1,216 @@
+import os from 'node:os';
+import { isMainThread, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { open } from './field-cipher.js';
+import { SEALED_OPENING_WORKER } from './sealed-opening-worker.js';
+
+/**
+ * Opening a page's sealed values with more than one core (decision 0266). One AES-256-GCM open
+ * per personal event (a new OpenSSL context each time) costs about half of what reading a bare
+ * event costs, so a page of them is split in chunks that the calling thread and worker threads
+ * (kept for the process) claim from a shared counter: a worker only opens, writing each chunk's
+ * clear texts to shared memory; the calling thread opens what it claims and, in between, parses
+ * what the workers wrote. It never waits for a worker: once every chunk is claimed, it opens any
+ * chunk a worker holds but has not finished itself, so a busy, descheduled or dead worker costs
+ * nothing but its share. Every value is opened and handed to `each`, exactly once, before
+ * `open` returns (or its promise resolves); nothing is opened later or lazily.
+ */
+export interface SealedPage {
+  sealed: readonly string[];
+  keys: readonly Buffer[];
+  /** Each value's person (`sealedFor(sealed)`), the additional data. */
+  persons: readonly string[];
+}
+
+/** Below this many values a page is opened by the caller alone: handing out a job would cost more than it saves. */
+const FEWEST_FOR_WORKERS = 64;
+const CHUNK = 16;
+const KEY_BYTES = 32;
+/** A chunk's status in shared memory, as the worker sets it. */
+const OPENED = 1;
+/** Threads lost before callers stop starting new ones (a thread that cannot start at all). */
+const LOSSES_TOLERATED = 3;
+
+export interface SealedOpenersOptions {
+  /** Worker threads; 0: the caller opens everything (the bench compares both). */
+  threads: number;
+  /** For tests: the caller leaves every chunk to the workers and waits, opening only what a lost worker left. */
+  callerWaits?: boolean;
+  /** Fault injection for tests: the next job's workers die holding a claimed chunk. */
+  exitOnNextClaim?: boolean;
+}
+
+interface Job {
+  page: SealedPage;
+  chunks: number;
+  /** Shared with the workers: the next chunk to claim, then each chunk's status and length. */
+  state: Int32Array;
+  /** Shared with the workers: each chunk's clear texts as a JSON array, from `regionOf(chunk)`. */
+  out: Buffer;
+  ends: Int32Array;
+  /** 1 where a chunk's values were handed to `each`. */
+  done: Uint8Array;
+  left: number;
+  each: (index: number, clear: unknown) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  jobs: MessagePort;
+  alive: boolean;
+}
+
+export class SealedOpeners {
+  private readonly threads: Thread[] = [];
+  private losses = 0;
+  /** Values opened by workers and by callers since the start: what the bench reports. */
+  readonly counts = { byWorkers: 0, byCallers: 0 };
+
+  constructor(readonly options: SealedOpenersOptions) {}
+
+  /** Opens every value, handing each one's parsed clear text to `each(index, clear)`. */
+  open(page: SealedPage, each: (index: number, clear: unknown) => void): Promise<void> | void {
+    if (page.sealed.length < FEWEST_FOR_WORKERS || this.options.threads === 0 || this.losses >= LOSSES_TOLERATED) {
+      for (let n = 0; n < page.sealed.length; n++) each(n, JSON.parse(open(page.sealed[n]!, page.keys[n]!, page.persons[n])));
+      this.counts.byCallers += page.sealed.length;
+      return;
+    }
+    const job = this.post(page, each);
+    if (this.options.callerWaits) return this.waitFor(job);
+    this.claimAndOpen(job);
+  }
+
+  /** Stops the worker threads (a later page starts new ones). */
+  async close(): Promise<void> {
+    const threads = this.threads.splice(0);
+    for (const thread of threads) thread.alive = false;
+    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+  }
+
+  /** The page as one job to every worker: its values as one string (an array of strings costs ~1 µs a value to send). */
+  private post(page: SealedPage, each: (index: number, clear: unknown) => void): Job {
+    const chunks = Math.ceil(page.sealed.length / CHUNK);
+    const sealed = page.sealed.join('');
+    const ends = new Int32Array(page.sealed.length);
+    for (let n = 0, end = 0; n < ends.length; n++) ends[n] = end += page.sealed[n]!.length;
+    const state = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * chunks)));
+    // Each chunk's region holds its clear texts: shorter than the values they were sealed in.
+    const out = Buffer.from(new SharedArrayBuffer(sealed.length + chunks + 1));
+    const job: Job = { page, chunks, state, out, ends, done: new Uint8Array(chunks), left: chunks, each };
+    const { keyAt, keys } = keyTable(page.keys);
+    const exitOnClaim = this.options.exitOnNextClaim === true;
+    this.options.exitOnNextClaim = false;
+    for (const thread of this.liveThreads()) {
+      // Each thread gets its own copy of the keys, moved (not copied) to it and zeroed there after the job.
+      const copy = keys.slice();
+      thread.jobs.postMessage({ sealed, ends, keyAt, keys: copy, chunk: CHUNK, state, out: out.buffer, exitOnClaim }, [copy.buffer]);
+    }
+    keys.fill(0);
+    return job;
+  }
+
+  /** The caller's share: chunks claimed one by one, what the workers finished taken in between; then whatever a worker still holds. */
+  private claimAndOpen(job: Job): void {
+    for (;;) {
+      this.collect(job);
+      const at = Atomics.add(job.state, 0, 1);
+      if (at >= job.chunks) break;
+      this.openHere(job, at);
+    }
+    for (let at = job.chunks - 1; at >= 0; at--) {
+      this.collect(job);
+      this.openHere(job, at);
+    }
+  }
+
+  /** Every chunk the workers finished and nobody handed out yet; one that failed is opened here (and fails here). */
+  private collect(job: Job): void {
+    for (let at = 0; at < job.chunks; at++) {
+      if (job.done[at]) continue;
+      const status = Atomics.load(job.state, 1 + 2 * at);
+      if (status === 0) continue;
+      if (status !== OPENED) {
+        this.openHere(job, at);
+        continue;
+      }
+      const start = regionOf(job, at);
+      const clear = JSON.parse(job.out.toString('utf8', start, start + Atomics.load(job.state, 2 + 2 * at))) as unknown[];
+      for (let n = 0, index = at * CHUNK; n < clear.length; n++, index++) job.each(index, clear[n]);
+      this.counts.byWorkers += clear.length;
+      this.finish(job, at);
+    }
+  }
+
+  private openHere(job: Job, at: number): void {
+    if (job.done[at]) return;
+    const { page } = job;
+    const end = Math.min(page.sealed.length, (at + 1) * CHUNK);
+    for (let n = at * CHUNK; n < end; n++) job.each(n, JSON.parse(open(page.sealed[n]!, page.keys[n]!, page.persons[n])));
+    this.counts.byCallers += end - at * CHUNK;
+    this.finish(job, at);
+  }
+
+  private finish(job: Job, at: number): void {
+    job.done[at] = 1;
+    job.left--;
+  }
+
+  /** For tests: every chunk left to the workers, the caller taking over only from a lost one. */
+  private async waitFor(job: Job): Promise<void> {
+    const threads = [...this.threads];
+    while (job.left > 0) {
+      this.collect(job);
+      if (job.left === 0) return;
+      if (threads.every((thread) => !thread.alive)) {
+        for (let at = 0; at < job.chunks; at++) this.openHere(job, at);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  }
+
+  private liveThreads(): Thread[] {
+    while (this.threads.length < this.options.threads) this.threads.push(this.startThread());
+    return this.threads;
+  }
+
+  private startThread(): Thread {
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(SEALED_OPENING_WORKER, { eval: true, workerData: { jobs: port2 }, transferList: [port2] });
+    const thread: Thread = { worker, jobs: port1, alive: true };
+    // Idle threads do not keep the process up; a page in hand never waits for them.
+    worker.unref();
+    const lost = () => {
+      if (!thread.alive) return;
+      thread.alive = false;
+      this.losses++;
+      port1.close();
+      this.threads.splice(this.threads.indexOf(thread), 1);
+    };
+    worker.once('error', lost);
+    worker.once('exit', lost);
+    return thread;
+  }
+}
+
+/** Where a chunk's clear texts start in `out`: where its values start in the joined string, one byte further per chunk before. */
+function regionOf(job: Job, at: number): number {
+  const first = at * CHUNK;
+  return (first === 0 ? 0 : job.ends[first - 1]!) + at;
+}
+
+/** Each value's index into one block of its distinct keys, 32 bytes each (same key object, same slot). */
+function keyTable(keys: readonly Buffer[]): { keyAt: Int32Array; keys: Uint8Array } {
+  const slots = new Map<Buffer, number>();
+  const keyAt = new Int32Array(keys.length);
+  for (let n = 0; n < keys.length; n++) {
+    let slot = slots.get(keys[n]!);
+    if (slot === undefined) slots.set(keys[n]!, (slot = slots.size));
+    keyAt[n] = slot;
+  }
+  const block = new Uint8Array(slots.size * KEY_BYTES);
+  for (const [key, slot] of slots) block.set(key, slot * KEY_BYTES);
+  return { keyAt, keys: block };
+}
+
+/** Worker threads for the process: one fewer than its cores (at least one, at most three); none inside a worker thread, which is itself one of several. */
+export const processSealedOpeners = new SealedOpeners({ threads: isMainThread ? Math.max(1, Math.min(3, os.availableParallelism() - 1)) : 0 });
