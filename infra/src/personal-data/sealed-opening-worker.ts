@@ -11,6 +11,8 @@
  * to claim, then per chunk: status, length]`) and `out`. A chunk's clear texts are written to `out`
  * from `regionOf(chunk)` as one JSON array, its length stored, then its status (1 opened, 2 failed):
  * nothing is sent back, so the asking thread never waits on a message or a lock of this one.
+ * `workerData.taken` (shared) counts the jobs taken from the port: the asking thread posts no new
+ * job while one is still waiting there.
  */
 export const SEALED_OPENING_WORKER = String.raw`
 const { workerData } = require('node:worker_threads');
@@ -59,6 +61,7 @@ function openChunk(job, keys, out, at) {
 }
 
 workerData.jobs.on('message', (job) => {
+  Atomics.add(workerData.taken, 0, 1);
   const chunks = Math.ceil(job.ends.length / job.chunk);
   const keys = Buffer.from(job.keys.buffer, job.keys.byteOffset, job.keys.byteLength);
   const out = Buffer.from(job.out);

@@ -51,12 +51,17 @@ interface Job {
   done: Uint8Array;
   left: number;
   each: (index: number, clear: unknown) => void;
+  /** The threads it was posted to. */
+  threads: Thread[];
 }
 
 interface Thread {
   worker: Worker;
   jobs: MessagePort;
   alive: boolean;
+  /** Jobs posted to it, and (shared) jobs it has taken from its port. */
+  posted: number;
+  taken: Int32Array;
 }
 
 export class SealedOpeners {
@@ -95,11 +100,16 @@ export class SealedOpeners {
     const state = new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * chunks)));
     // Each chunk's region holds its clear texts: shorter than the values they were sealed in.
     const out = Buffer.from(new SharedArrayBuffer(sealed.length + chunks + 1));
-    const job: Job = { page, chunks, state, out, ends, done: new Uint8Array(chunks), left: chunks, each };
+    const job: Job = { page, chunks, state, out, ends, done: new Uint8Array(chunks), left: chunks, each, threads: [] };
     const { keyAt, keys } = keyTable(page.keys);
     const exitOnClaim = this.options.exitOnNextClaim === true;
     this.options.exitOnNextClaim = false;
     for (const thread of this.liveThreads()) {
+      // A thread that has not taken its last job yet is not running (or is taking it, holding its
+      // port's lock): posting would wait for it. The caller opens without it instead.
+      if (thread.posted > Atomics.load(thread.taken, 0)) continue;
+      thread.posted++;
+      job.threads.push(thread);
       // Each thread gets its own copy of the keys, moved (not copied) to it and zeroed there after the job.
       const copy = keys.slice();
       thread.jobs.postMessage({ sealed, ends, keyAt, keys: copy, chunk: CHUNK, state, out: out.buffer, exitOnClaim }, [copy.buffer]);
@@ -156,11 +166,10 @@ export class SealedOpeners {
 
   /** For tests: every chunk left to the workers, the caller taking over only from a lost one. */
   private async waitFor(job: Job): Promise<void> {
-    const threads = [...this.threads];
     while (job.left > 0) {
       this.collect(job);
       if (job.left === 0) return;
-      if (threads.every((thread) => !thread.alive)) {
+      if (job.threads.every((thread) => !thread.alive)) {
         for (let at = 0; at < job.chunks; at++) this.openHere(job, at);
         return;
       }
@@ -175,8 +184,9 @@ export class SealedOpeners {
 
   private startThread(): Thread {
     const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(SEALED_OPENING_WORKER, { eval: true, workerData: { jobs: port2 }, transferList: [port2] });
-    const thread: Thread = { worker, jobs: port1, alive: true };
+    const taken = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(SEALED_OPENING_WORKER, { eval: true, workerData: { jobs: port2, taken }, transferList: [port2] });
+    const thread: Thread = { worker, jobs: port1, alive: true, posted: 0, taken };
     // Idle threads do not keep the process up; a page in hand never waits for them.
     worker.unref();
     const lost = () => {
