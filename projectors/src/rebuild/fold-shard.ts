@@ -49,6 +49,14 @@ const FINISH_CHUNK = 2000;
 
 type Lookup = (name: string) => BulkProjection;
 
+/** A staging table's COPY text waiting to be written: whole chunks joined (`parts`) and the lines of the chunk being folded. */
+interface CopyBuffer {
+  schema: string;
+  table: string;
+  parts: string[];
+  lines: string[];
+}
+
 /**
  * Folds one share of the streams for every projection being rebuilt and streams the rows into
  * their staging tables with COPY on its own connection. Folding page N overlaps writing page
@@ -63,8 +71,8 @@ export class FoldShard {
     columns: Readonly<Record<string, readonly string[]>>;
     handled: number;
   }>;
-  /** COPY text per table: whole chunks joined (`parts`) and the lines of the chunk being folded. */
-  private buffers = new Map<string, { parts: string[]; lines: string[] }>();
+  /** Every table's COPY text, in the order the tables got their first row. */
+  private readonly buffers: CopyBuffer[] = [];
   private writing: Promise<void> = Promise.resolve();
   /** Writes wait for the staging tables (see `writeAfter`). */
   private tablesReady: Promise<unknown> = Promise.resolve();
@@ -177,11 +185,17 @@ export class FoldShard {
   private sinkFor(schema: string): RowSink {
     let sink = this.sinks.get(schema);
     if (!sink) {
+      // The schema's buffers by table name: a row finds its buffer without a key string made
+      // (and hashed) per row; a flush empties the buffers in place (see `flush`).
+      const tables = new Map<string, CopyBuffer>();
       const push = (table: string, row: readonly unknown[]) => {
-        const key = `${schema}\u0000${table}`;
-        const buffer = this.buffers.get(key);
-        if (buffer) buffer.lines.push(copyLine(row));
-        else this.buffers.set(key, { parts: [], lines: [copyLine(row)] });
+        let buffer = tables.get(table);
+        if (!buffer) {
+          buffer = { schema, table, parts: [], lines: [] };
+          tables.set(table, buffer);
+          this.buffers.push(buffer);
+        }
+        buffer.lines.push(copyLine(row));
       };
       sink = { push };
       this.sinks.set(schema, sink);
@@ -191,7 +205,7 @@ export class FoldShard {
 
   /** One string per table for the chunk just folded: a few long strings instead of thousands of short ones to keep. */
   private joinChunk(): void {
-    for (const buffer of this.buffers.values()) {
+    for (const buffer of this.buffers) {
       if (buffer.lines.length === 0) continue;
       buffer.parts.push(buffer.lines.join(''));
       buffer.lines = [];
@@ -200,8 +214,12 @@ export class FoldShard {
 
   private async flush(): Promise<void> {
     this.joinChunk();
-    const batch = this.buffers;
-    this.buffers = new Map();
+    const batch: Array<{ schema: string; table: string; parts: string[] }> = [];
+    for (const buffer of this.buffers) {
+      if (buffer.parts.length === 0) continue;
+      batch.push({ schema: buffer.schema, table: buffer.table, parts: buffer.parts });
+      buffer.parts = [];
+    }
     await this.writing;
     this.throwIfFailed();
     this.writing = this.write(batch).catch((error: unknown) => {
@@ -210,11 +228,10 @@ export class FoldShard {
   }
 
   /** A page's rows in one transaction that says it never appends: readers of the log need not wait for it (decision 0231). */
-  private async write(batch: Map<string, { parts: string[] }>): Promise<void> {
+  private async write(batch: ReadonlyArray<{ schema: string; table: string; parts: string[] }>): Promise<void> {
     await this.tablesReady;
     await onClientInTransaction(this.client, async (client) => {
-      for (const [key, { parts }] of batch) {
-        const [schema, table] = key.split('\u0000') as [string, string];
+      for (const { schema, table, parts } of batch) {
         const columns = this.columnsOf(schema, table);
         await copyIn(client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`)), parts);
       }

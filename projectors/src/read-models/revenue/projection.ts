@@ -46,8 +46,8 @@ const PAYMENT_COLUMNS = ['event_id', 'stream_id', 'project_id', 'amount', 'parti
 const PAYMENT_TYPES = ['uuid', 'text', 'text', 'bigint', 'boolean', 'bigint', 'timestamptz'] as const;
 
 /** A payment's row; the stream must hold a project. */
-function paymentRow(event: StoredEvent, projectId: string | undefined): unknown[] {
-  const data = paymentOf(event);
+function paymentRow(event: StoredEvent, projectId: string | undefined, read: ReadEvent = readLive): unknown[] {
+  const data = paymentOf(event, read);
   if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
   return [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at];
 }
@@ -66,15 +66,19 @@ async function recordPayment(client: PoolClient, event: StoredEvent): Promise<vo
 
 // Read as every projection reads project events (readProjectEvent: an exact check, zod when it
 // says no), not with zod alone: zod's parse copied the whole ProjectCreated body, fabrics and all,
-// for the one field kept here.
-function projectIdOf(event: StoredEvent): string {
-  const domainEvent = readProjectEvent(event.type, event.data);
+// for the one field kept here. A rebuild reads through its shared folds instead (the store checked
+// the event at append; parsed once for every projection: decision 0100).
+type ReadEvent = (event: StoredEvent) => ProjectEvent;
+const readLive: ReadEvent = (event) => readProjectEvent(event.type, event.data);
+
+function projectIdOf(event: StoredEvent, read: ReadEvent = readLive): string {
+  const domainEvent = read(event);
   if (domainEvent.type !== 'ProjectCreated' && domainEvent.type !== 'ProjectCopied') throw new Error(`revenue reads a project id from ${event.type}`);
   return domainEvent.data.projectId;
 }
 
-function paymentOf(event: StoredEvent): Extract<ProjectEvent, { type: 'PaymentRecorded' }>['data'] {
-  const domainEvent = readProjectEvent(event.type, event.data);
+function paymentOf(event: StoredEvent, read: ReadEvent): Extract<ProjectEvent, { type: 'PaymentRecorded' }>['data'] {
+  const domainEvent = read(event);
   if (domainEvent.type !== 'PaymentRecorded') throw new Error(`revenue reads a payment from ${event.type}`);
   return domainEvent.data;
 }
@@ -92,14 +96,15 @@ export const revenueBulk: BulkProjection = {
   create: () => {
     const projects = new Map<string, string>();
     return {
-      add: (event, _shared, sink) => {
+      add: (event, shared, sink) => {
+        const read = (stored: StoredEvent) => shared.projectEvent(stored);
         if (event.type !== 'PaymentRecorded') {
           // Read before the check, as `apply` reads every one: a malformed later copy still fails.
-          const projectId = projectIdOf(event);
+          const projectId = projectIdOf(event, read);
           if (!projects.has(event.streamId)) projects.set(event.streamId, projectId);
           return;
         }
-        sink.push('revenue_payments', paymentRow(event, projects.get(event.streamId)));
+        sink.push('revenue_payments', paymentRow(event, projects.get(event.streamId), read));
       },
       ...rowPerStream(projects, (streamId, projectId) => ['revenue_projects', [streamId, projectId]]),
     };
