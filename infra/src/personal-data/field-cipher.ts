@@ -37,12 +37,13 @@ function personAt(sealed: string): number {
 }
 
 /**
- * Opens a sealed value. Read paths open one per personal event, so this avoids what is not the
- * cipher: one scan for the separators, no array of parts, no copy of the output (GCM decrypts
- * in `update`; `final` only checks the tag), and the additional data of a person made once.
- * `personId` is `sealedFor(sealed)` when the caller has it already.
+ * Opens a sealed value: its clear text's UTF-8 bytes (a caller opening many writes them out
+ * together and decodes and parses them once). Read paths open one per personal event, so this
+ * avoids what is not the cipher: one scan for the separators, no array of parts, no copy of the
+ * output (GCM decrypts in `update`; `final` only checks the tag), and the additional data of a
+ * person made once. `personId` is `sealedFor(sealed)` when the caller has it already.
  */
-export function open(sealed: string, key: Buffer, personId?: string): string {
+export function open(sealed: string, key: Buffer, personId?: string): Buffer {
   const bodyAt = sealed.indexOf(':', PREFIX_LENGTH) + 1;
   const personAt = sealed.indexOf(':', bodyAt) + 1;
   const bytes = Buffer.from(sealed.slice(bodyAt, personAt - 1), 'base64url');
@@ -51,7 +52,7 @@ export function open(sealed: string, key: Buffer, personId?: string): string {
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   const clear = decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES));
   const rest = decipher.final();
-  return (rest.length === 0 ? clear : Buffer.concat([clear, rest])).toString('utf8');
+  return rest.length === 0 ? clear : Buffer.concat([clear, rest]);
 }
 
 /** Each person's additional data as bytes, made once: a log read opens many events of the same person. Bounded. */
