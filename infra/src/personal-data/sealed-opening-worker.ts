@@ -5,7 +5,8 @@
  * over chunks of a page, each claimed from a counter shared with the thread that asked (which
  * claims chunks too).
  *
- * A job (one message): `sealed` (the page's values one after another), `ends` (where each ends),
+ * A job (one message): `sealed` (the page's values one after another in shared memory, one byte a
+ * character), `ends` (where each ends),
  * `keyAt` and `keys` (each value's key in a block of 32-byte keys, moved here and zeroed after the
  * job: this thread keeps no key between jobs), `chunk`, and in shared memory `state` (`[next chunk
  * to claim, then per chunk: status, length]`) and `out`. A chunk's clear texts are written to `out`
@@ -65,6 +66,8 @@ workerData.jobs.on('message', (job) => {
   const chunks = Math.ceil(job.ends.length / job.chunk);
   const keys = Buffer.from(job.keys.buffer, job.keys.byteOffset, job.keys.byteLength);
   const out = Buffer.from(job.out);
+  // The page's values: one byte a character in shared memory, read as one string.
+  job.sealed = Buffer.from(job.sealed).toString('latin1');
   try {
     for (;;) {
       const at = Atomics.add(job.state, 0, 1);

@@ -83,6 +83,21 @@ describe('sealed values opened with worker threads', () => {
     await expect(openAll(openersWith({ threads: 1, callerWaits: true }), tampered)).rejects.toThrow((error as Error).message);
   });
 
+  it('opens values whose person id holds a character beyond one byte: the workers get the values one byte a character, so the caller opens those itself', async () => {
+    const { page, clear } = sealedPage(100);
+    const person = { id: `Łukasz ${randomUUID()}`, key: randomBytes(32) };
+    const sealed = [...page.sealed];
+    const [keys, persons] = [[...page.keys], [...page.persons]];
+    for (const n of [3, 70]) {
+      sealed[n] = seal(JSON.stringify(clear[n]), person.id, person.key);
+      [keys[n], persons[n]] = [person.key, person.id];
+    }
+    const openers = openersWith({ threads: 1, callerWaits: true });
+    expect(await openAll(openers, { sealed, keys, persons })).toEqual(clear);
+    // The two chunks holding them (16 values each) opened here, the rest by the worker.
+    expect(openers.counts).toEqual({ byWorkers: 68, byCallers: 32 });
+  });
+
   it('opens what a worker held when it dies, and starts a new worker for the next page', async () => {
     const { page, clear } = sealedPage(300);
     const openers = openersWith({ threads: 1, callerWaits: true, exitOnNextClaim: true });
