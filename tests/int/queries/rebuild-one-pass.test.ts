@@ -86,9 +86,9 @@ async function buildLog(pool: Pool): Promise<void> {
 }
 
 /**
- * A project whose stream id and owner (the events' actor) hold a tab and a new line: a page of the
- * log read as one text cannot be split back into events with such a field, so the rebuild reads
- * the pages holding them again row by row (rebuild/log-page.ts).
+ * A project whose stream id and owner (the events' actor) hold a tab and a new line: the rebuild
+ * reads the log with COPY's text format, which escapes them, and must undo the escapes exactly
+ * (rebuild/log-page.ts).
  */
 async function appendOddTexts(pool: Pool): Promise<void> {
   const owner = 'u\todd\nowner';
