@@ -3,18 +3,30 @@ import type { Pool } from '../postgres/pool.js';
 export const NOTIFY_CHANNEL = 'shop_events';
 
 /**
+ * After a NOTIFY, how long later appends wait to share the next one (decision 0278). Each NOTIFY
+ * is a statement and a commit of its own, and wakes every listening connection of the database,
+ * whatever channel it listens on; one per append was most of what a listening process paid.
+ */
+const NOTIFY_SPACING_MS = 10;
+
+/**
  * Wakes readers after an append has committed, without a NOTIFY inside the append's own
  * transaction (that serialises every writer on PostgreSQL's notify-queue lock at commit).
  * Subscribers in this process are woken at once; other processes get one NOTIFY per burst:
- * while one is on its way, later appends only mark that another must follow it. Polling stays
- * on in the subscriptions, so a lost NOTIFY costs one poll interval, never an event.
+ * the first append after a quiet spell notifies at once, and appends during the NOTIFY or the
+ * `spacingMs` after it only mark that one more must follow then (so another process hears of an
+ * append within `spacingMs` and a round trip). Polling stays on in the subscriptions, so a lost
+ * NOTIFY costs one poll interval, never an event.
  */
 export class AppendSignal {
   private readonly local = new Set<() => void>();
   private inFlight = false;
   private again = false;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly spacingMs = NOTIFY_SPACING_MS,
+  ) {}
 
   /** Calls `wake` after every append through this pool in this process; returns the unsubscribe. */
   onAppend(wake: () => void): () => void {
@@ -37,6 +49,8 @@ export class AppendSignal {
       this.again = false;
       // A closed pool (shutdown) or a busy server: subscribers still poll.
       await this.pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, '']).catch(() => undefined);
+      // Unref'd: a process that is done may exit meanwhile (the others poll).
+      await new Promise((resolve) => setTimeout(resolve, this.spacingMs).unref());
     } while (this.again);
     this.inFlight = false;
   }

@@ -5,6 +5,7 @@ import { eventStoreContract } from './event-store.contract.js';
 import { START, type GlobalCheckpoint, type StoredEvent } from './event-store.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { createPool } from '../postgres/pool.js';
+import { AppendSignal, NOTIFY_CHANNEL } from './append-signal.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -174,6 +175,39 @@ describe('PostgreSQL subscribers are woken after the commit, not by a NOTIFY ins
       await firstEventOf(new PostgresEventStore(otherProcess, quietly), new PostgresEventStore(db.pool, quietly));
     } finally {
       await otherProcess.end();
+    }
+  });
+});
+
+describe('PostgreSQL append wake-ups for other processes (decision 0278)', () => {
+  it('sends one NOTIFY for a burst of appends and one more when its spacing ends, and notifies at once after a quiet spell', { timeout: 30_000 }, async () => {
+    const listener = await db.pool.connect();
+    const heard: number[] = [];
+    listener.on('notification', (message) => message.channel === NOTIFY_CHANNEL && heard.push(performance.now()));
+    const until = async (count: number) => {
+      while (heard.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const spacingMs = 1_500;
+    const writer = createPool(db.url, 2);
+    try {
+      await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      const signal = new AppendSignal(writer, spacingMs);
+      for (let n = 0; n < 20; n++) signal.appended();
+      await until(1);
+      // The other 19 ride on one NOTIFY at the end of the spacing, not 19 of their own.
+      await until(2);
+      expect(heard[1]! - heard[0]!).toBeGreaterThanOrEqual(spacingMs - 100);
+      await new Promise((resolve) => setTimeout(resolve, spacingMs + 500));
+      expect(heard).toHaveLength(2);
+      // Quiet since: the next append is heard at once, not a spacing later.
+      const appendedAt = performance.now();
+      signal.appended();
+      await until(3);
+      expect(heard[2]! - appendedAt).toBeLessThan(spacingMs - 300);
+    } finally {
+      await listener.query(`UNLISTEN ${NOTIFY_CHANNEL}`);
+      listener.release();
+      await writer.end();
     }
   });
 });
