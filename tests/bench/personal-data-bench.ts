@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, processSealedOpeners, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent, type Pool, type StoredEvent } from '@shop/infra';
 import { allProjections, rebuildProjection } from '@shop/projectors';
+import { crypto_aead_xchacha20poly1305_ietf_decrypt, crypto_aead_xchacha20poly1305_ietf_encrypt } from 'sodium-native';
 import { fmt } from './measure.js';
 import type { BenchContext, Row } from './bench-context.js';
 
@@ -11,8 +12,9 @@ import type { BenchContext, Row } from './bench-context.js';
  * The cost of sealing personal fields (docs/decisions/0160): the same projects appended and read
  * back in global order through the bare PostgreSQL store (baseline) and through the protected one,
  * each into its own fresh database of the same PostgreSQL, taking turns. Beside them, in the same
- * rounds, AES-256-GCM alone over the same bytes (node:crypto, one cipher per event as the store
- * uses it): the floor, and the ratio a sealed path would reach if it cost nothing but that.
+ * rounds, the cipher alone over the same bytes (XChaCha20-Poly1305 from libsodium, one operation per
+ * event as the store uses it): the floor, and the ratio a sealed path would reach if it cost nothing
+ * but that; beside it AES-256-GCM (node:crypto), the cipher of the log's older envelopes (decision 0276).
  * Every read sums a checksum of the addresses it got, which must equal the bare side's: a sealed
  * read is only timed as having opened every field.
  */
@@ -145,9 +147,13 @@ async function rebuildRate(side: Side): Promise<number> {
   return (rebuilt.events / rebuilt.ms) * 1000;
 }
 
-/** The sealed side's envelopes as stored, with their keys, and their clear text: the bytes the AES-alone loops work on. */
+/**
+ * The sealed side's envelopes as stored (`pd3:`, XChaCha20-Poly1305, decision 0276), with their keys and
+ * clear texts: the bytes the cipher-alone loops work on. Beside each, the same clear text sealed with
+ * AES-256-GCM as `pd2:` envelopes were (node:crypto): what the older cipher costs over the same bytes.
+ */
 async function sealedBytes(side: Side) {
-  const envelopes: Array<{ iv: Buffer; body: Buffer; tag: Buffer; aad: Buffer; key: Buffer; clear: Buffer }> = [];
+  const envelopes: Array<{ nonce: Buffer; body: Buffer; aad: Buffer; key: Buffer; clear: Buffer; aes: { iv: Buffer; body: Buffer; tag: Buffer } }> = [];
   const raw = (side.store as unknown as { inner: EventStore }).inner;
   const keys = personalDataKeysOf(side.store)!;
   for (let from = START; ; ) {
@@ -157,16 +163,26 @@ async function sealedBytes(side: Side) {
     const sealed = batch.map((event) => event.data.$personal).filter((value): value is string => typeof value === 'string');
     const owned = await keys.keysOf(sealed.map((value) => value.slice(value.lastIndexOf(':') + 1)));
     for (const value of sealed) {
-      const [, iv, body, person] = value.split(':');
-      const bytes = Buffer.from(body!, 'base64url');
-      const envelope = { iv: Buffer.from(iv!, 'base64url'), body: bytes.subarray(0, -16), tag: bytes.subarray(-16), aad: Buffer.from(person!), key: owned.get(person!) as Buffer };
-      envelopes.push({ ...envelope, clear: aesOpen(envelope) });
+      const [version, nonce, body, person] = value.split(':');
+      if (version !== 'pd3') throw new Error(`an envelope of version ${version}: the cipher-alone figures would compare other bytes`);
+      const [key, aad, bytes] = [owned.get(person!) as Buffer, Buffer.from(person!), Buffer.from(body!, 'base64url')];
+      const envelope = { nonce: Buffer.from(nonce!, 'base64url'), body: bytes, aad, key };
+      const clear = xchachaOpen(envelope);
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aad);
+      envelopes.push({ ...envelope, clear, aes: { iv, body: Buffer.concat([cipher.update(clear), cipher.final()]), tag: cipher.getAuthTag() } });
     }
   }
   return envelopes;
 }
 
-function aesOpen({ iv, body, tag, aad, key }: { iv: Buffer; body: Buffer; tag: Buffer; aad: Buffer; key: Buffer }): Buffer {
+function xchachaOpen({ nonce, body, aad, key }: { nonce: Buffer; body: Buffer; aad: Buffer; key: Buffer }): Buffer {
+  const clear = Buffer.allocUnsafe(body.length - 16);
+  crypto_aead_xchacha20poly1305_ietf_decrypt(clear, null, body, aad, nonce, key);
+  return clear;
+}
+
+function aesOpen({ aes: { iv, body, tag }, aad, key }: { aes: { iv: Buffer; body: Buffer; tag: Buffer }; aad: Buffer; key: Buffer }): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAAD(aad);
   decipher.setAuthTag(tag);
@@ -175,10 +191,22 @@ function aesOpen({ iv, body, tag, aad, key }: { iv: Buffer; body: Buffer; tag: B
   return clear;
 }
 
-/** AES-256-GCM alone, one cipher per event over the same bytes as the store: ms for sealing all of them, and for opening all of them. */
-function aesAlone(envelopes: Awaited<ReturnType<typeof sealedBytes>>): { sealMs: number; openMs: number } {
-  const ivs = randomBytes(12 * envelopes.length);
+/**
+ * Each cipher alone, one operation per event over the same bytes as the store: ms for sealing all of
+ * them and for opening all of them, with XChaCha20-Poly1305 (what the store uses) and AES-256-GCM.
+ */
+function ciphersAlone(envelopes: Awaited<ReturnType<typeof sealedBytes>>): { sealMs: number; openMs: number; aesSealMs: number; aesOpenMs: number } {
+  const [ivs, nonces] = [randomBytes(12 * envelopes.length), randomBytes(24 * envelopes.length)];
   let started = performance.now();
+  envelopes.forEach(({ key, aad, clear }, n) => {
+    const body = Buffer.allocUnsafe(clear.length + 16);
+    crypto_aead_xchacha20poly1305_ietf_encrypt(body, clear, aad, null, nonces.subarray(n * 24, n * 24 + 24), key);
+  });
+  const sealMs = performance.now() - started;
+  started = performance.now();
+  for (const envelope of envelopes) xchachaOpen(envelope);
+  const openMs = performance.now() - started;
+  started = performance.now();
   envelopes.forEach(({ key, aad, clear }, n) => {
     const cipher = createCipheriv('aes-256-gcm', key, ivs.subarray(n * 12, n * 12 + 12));
     cipher.setAAD(aad);
@@ -186,16 +214,16 @@ function aesAlone(envelopes: Awaited<ReturnType<typeof sealedBytes>>): { sealMs:
     cipher.final();
     cipher.getAuthTag();
   });
-  const sealMs = performance.now() - started;
+  const aesSealMs = performance.now() - started;
   started = performance.now();
   for (const envelope of envelopes) aesOpen(envelope);
-  return { sealMs, openMs: performance.now() - started };
+  return { sealMs, openMs, aesSealMs, aesOpenMs: performance.now() - started };
 }
 
 /**
  * Bare and sealed take turns, in rounds (the appends in quarters, the whole log read four times,
  * each side first in every other round), so a load spike on this shared machine falls on both.
- * AES alone runs in the same rounds as the reads.
+ * The ciphers alone run in the same rounds as the reads.
  */
 async function measure(context: BenchContext, projects: number) {
   const bare = await openSide(await context.freshDatabase(), false);
@@ -207,7 +235,7 @@ async function measure(context: BenchContext, projects: number) {
     const quarter = projects / rounds.length;
     for (const round of rounds) for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await appendDrafts(side, round * quarter, (round + 1) * quarter);
     const envelopes = await sealedBytes(sealed);
-    const aes = { sealMs: 0, openMs: 0, events: 0 };
+    const aes = { sealMs: 0, openMs: 0, aesSealMs: 0, aesOpenMs: 0, events: 0 };
     const alone = { ...sealed, readMs: 0, checksums: new Set<number>() };
     // One untimed pass each first: code paths compiled, the sealed-opening threads started (once per process).
     const warm = { ...bare, readMs: 0, checksums: new Set<number>() };
@@ -218,8 +246,14 @@ async function measure(context: BenchContext, projects: number) {
       const reads = [() => readEverything(bare), () => readEverything(sealed), async () => void (opened.alone += await readEverythingAlone(sealed, alone))];
       for (const read of [...reads.slice(round % 3), ...reads.slice(0, round % 3)]) await read();
       for (const side of round % 2 ? [bare, sealed] : [sealed, bare]) await readEverythingAhead(side);
-      const { sealMs, openMs } = aesAlone(envelopes);
-      Object.assign(aes, { sealMs: aes.sealMs + sealMs, openMs: aes.openMs + openMs, events: aes.events + envelopes.length });
+      const times = ciphersAlone(envelopes);
+      Object.assign(aes, {
+        sealMs: aes.sealMs + times.sealMs,
+        openMs: aes.openMs + times.openMs,
+        aesSealMs: aes.aesSealMs + times.aesSealMs,
+        aesOpenMs: aes.aesOpenMs + times.aesOpenMs,
+        events: aes.events + envelopes.length,
+      });
     }
     const perSecond = (events: number, ms: number) => (events / ms) * 1000;
     const checksums = new Set([...bare.checksums, ...sealed.checksums, ...alone.checksums]);
@@ -234,8 +268,10 @@ async function measure(context: BenchContext, projects: number) {
       drafts: [perSecond(projects, bare.draftMs), perSecond(projects, sealed.draftMs)] as const,
       read: [perSecond(bare.events * rounds.length, bare.readMs), perSecond(sealed.events * rounds.length, sealed.readMs)] as const,
       ahead: [perSecond(bare.events * rounds.length, bare.aheadMs), perSecond(sealed.events * rounds.length, sealed.aheadMs)] as const,
-      aesSealMicros: (aes.sealMs * 1000) / aes.events,
-      aesOpenMicros: (aes.openMs * 1000) / aes.events,
+      cipherSealMicros: (aes.sealMs * 1000) / aes.events,
+      cipherOpenMicros: (aes.openMs * 1000) / aes.events,
+      olderSealMicros: (aes.aesSealMs * 1000) / aes.events,
+      olderOpenMicros: (aes.aesOpenMs * 1000) / aes.events,
       rebuild: [await rebuildRate(bare), await rebuildRate(sealed)] as const,
     };
   } finally {
@@ -248,9 +284,13 @@ export async function personalDataBench(context: BenchContext): Promise<Row[]> {
   const projects = context.quick ? 400 : 2000;
   const figures = await measure(context, projects);
   const micros = (perSecond: number) => 1e6 / perSecond;
-  const row = (name: string, [base, value]: readonly [number, number], events: string, aesMicros?: number): Row => {
-    // With AES alone added to the bare path's time per event: the best a sealed path can do on this machine now.
-    const floor = aesMicros === undefined ? '' : `; AES-256-GCM alone ${fmt(aesMicros, 2)} µs/event, so at best ${fmt(micros(base) / (micros(base) + aesMicros), 2)}×`;
+  const row = (name: string, [base, value]: readonly [number, number], events: string, cipher?: { micros: number; older: number }): Row => {
+    // With the cipher alone added to the bare path's time per event: the best a sealed path can do on this machine now.
+    const at = (cipherMicros: number) => fmt(micros(base) / (micros(base) + cipherMicros), 2);
+    const floor =
+      cipher === undefined
+        ? ''
+        : `; XChaCha20-Poly1305 alone ${fmt(cipher.micros, 2)} µs/event, so at best ${at(cipher.micros)}× (AES-256-GCM of the older envelopes alone ${fmt(cipher.older, 2)} µs/event, at best ${at(cipher.older)}×)`;
     return {
       section: 'personal-data',
       case: name,
@@ -260,15 +300,15 @@ export async function personalDataBench(context: BenchContext): Promise<Row[]> {
   };
   const owners = `${fmt(figures.created)} events, 1 ProjectCreated + 4 DraftSaved per owner, one append`;
   return [
-    row('append, one stream per owner (target >= 0.8×)', figures.append, owners, figures.aesSealMicros),
-    row('append a draft to an existing stream, one event per append', figures.drafts, `${fmt(projects)} appends of 1 DraftSaved`, figures.aesSealMicros),
+    row('append, one stream per owner (target >= 0.8×)', figures.append, owners, { micros: figures.cipherSealMicros, older: figures.olderSealMicros }),
+    row('append a draft to an existing stream, one event per append', figures.drafts, `${fmt(projects)} appends of 1 DraftSaved`, { micros: figures.cipherSealMicros, older: figures.olderSealMicros }),
     row(
       'readAll in batches of 500, 4 passes (target >= 0.6×)',
       figures.read,
       // Beside it, the same sealed reads with every value opened on the calling thread (decision 0266).
       `${fmt(figures.events)} events; sealed with no opening threads ${fmt(micros(figures.alone), 1)} µs/event (${fmt(figures.alone / figures.read[0], 2)}×); ` +
         `${fmt(figures.workerShare * 100)}% of sealed values opened by worker threads over all reads; addresses checked equal`,
-      figures.aesOpenMicros,
+      { micros: figures.cipherOpenMicros, older: figures.olderOpenMicros },
     ),
     row(
       'readAllPages in batches of 500, next page read ahead, 4 passes (target >= 0.6×)',

@@ -1,28 +1,34 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { crypto_aead_xchacha20poly1305_ietf_decrypt as xchachaOpen, crypto_aead_xchacha20poly1305_ietf_encrypt as xchachaSeal } from 'sodium-native';
 import { freshIv } from './fresh-random.js';
 
 /**
- * Sealed personal data as stored in an event: `pd2:<iv>:<ciphertext+tag>:<person id>`, AES-256-GCM
- * with a fresh 96-bit IV per value and the person id as additional data, so a value cannot be
- * moved under another person's name. The person id names the key; it is not itself secret.
- * The version says what the clear text holds (personal-data-protector.ts): `pd1:` (older events)
- * its fields by dotted path, `pd2:` the fields as a fragment of the event's data. Same cipher.
+ * Sealed personal data as stored in an event: `pd3:<nonce>:<ciphertext+tag>:<person id>`,
+ * XChaCha20-Poly1305 (libsodium) under the person's 256-bit data key with a fresh 192-bit nonce per
+ * value and the person id as additional data, so a value cannot be moved under another person's
+ * name. The person id names the key; it is not itself secret. Older envelopes are still read:
+ * `pd1:` and `pd2:` are AES-256-GCM (node:crypto) with a 96-bit IV, same key, same additional data
+ * (decision 0276 says why new values changed cipher). The version also says what the clear text
+ * holds (personal-data-protector.ts): `pd1:` its fields by dotted path, `pd2:` and `pd3:` the
+ * fields as a fragment of the event's data.
  */
-const PREFIX = 'pd2:';
+const PREFIX = 'pd3:';
 /** Every version's prefix has this length. */
 const PREFIX_LENGTH = PREFIX.length;
 
 /** Whether a sealed value is of the first version (fields by dotted path). */
 export const isFirstVersion = (sealed: string): boolean => sealed.startsWith('pd1:');
-const IV_BYTES = 12;
+/** Whether a sealed value is AES-256-GCM (`pd1:`, `pd2:`) rather than XChaCha20-Poly1305 (`pd3:`). */
+const isAesGcm = (sealed: string): boolean => sealed.charCodeAt(2) !== 0x33; // '3'
+const NONCE_BYTES = 24;
 const TAG_BYTES = 16;
 
 export function seal(value: string, personId: string, key: Buffer): string {
-  const iv = freshIv(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(additionalData(personId));
-  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return `${PREFIX}${iv.toString('base64url')}:${body.toString('base64url')}:${personId}`;
+  const nonce = freshIv(NONCE_BYTES);
+  const clear = Buffer.from(value, 'utf8');
+  const body = Buffer.allocUnsafe(clear.length + TAG_BYTES);
+  xchachaSeal(body, clear, additionalData(personId), null, nonce, key);
+  return `${PREFIX}${nonce.toString('base64url')}:${body.toString('base64url')}:${personId}`;
 }
 
 /** The person whose key a sealed value needs. */
@@ -37,22 +43,43 @@ function personAt(sealed: string): number {
 }
 
 /**
- * Opens a sealed value: its clear text's UTF-8 bytes (a caller opening many writes them out
- * together and decodes and parses them once). Read paths open one per personal event, so this
- * avoids what is not the cipher: one scan for the separators, no array of parts, no copy of the
- * output (GCM decrypts in `update`; `final` only checks the tag), and the additional data of a
- * person made once. `personId` is `sealedFor(sealed)` when the caller has it already.
+ * Opens a sealed value into `out` at `pos`: its clear text's UTF-8 bytes (a caller opening many
+ * writes them out together and decodes and parses them once); gives their length. Throws when the
+ * value does not authenticate. `out` needs room for the value's length from `pos` (a clear text is
+ * shorter than its base64 envelope). `personId` is `sealedFor(sealed)` when the caller has it already.
  */
-export function open(sealed: string, key: Buffer, personId?: string): Buffer {
+export function openInto(sealed: string, key: Buffer, out: Buffer, pos: number, personId?: string): number {
   const bodyAt = sealed.indexOf(':', PREFIX_LENGTH) + 1;
   const personAt = sealed.indexOf(':', bodyAt) + 1;
+  const aad = additionalData(personId ?? sealed.slice(personAt));
+  if (isAesGcm(sealed)) return openAesGcm(sealed, bodyAt, personAt, key, aad).copy(out, pos);
+  const bytes = Buffer.from(sealed.slice(bodyAt, personAt - 1), 'base64url');
+  if (bytes.length < TAG_BYTES) throw new Error('a sealed value too short to hold its tag');
+  const nonce = Buffer.from(sealed.slice(PREFIX_LENGTH, bodyAt - 1), 'base64url');
+  return xchachaOpen(out.subarray(pos, pos + bytes.length - TAG_BYTES), null, bytes, aad, nonce, key);
+}
+
+/** The older cipher: GCM decrypts in `update`; `final` only checks the tag. */
+function openAesGcm(sealed: string, bodyAt: number, personAt: number, key: Buffer, aad: Buffer): Buffer {
   const bytes = Buffer.from(sealed.slice(bodyAt, personAt - 1), 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.slice(PREFIX_LENGTH, bodyAt - 1), 'base64url'));
-  decipher.setAAD(additionalData(personId ?? sealed.slice(personAt)));
+  decipher.setAAD(aad);
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   const clear = decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES));
   const rest = decipher.final();
   return rest.length === 0 ? clear : Buffer.concat([clear, rest]);
+}
+
+/**
+ * An envelope of the older cipher (`pd2:`, AES-256-GCM), as appends wrote them before decision
+ * 0276: for tests that the log's older rows still read. `version` 'pd1:' for the first clear-text layout.
+ */
+export function sealAesGcm(value: string, personId: string, key: Buffer, version: 'pd1:' | 'pd2:' = 'pd2:'): string {
+  const iv = freshIv(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(additionalData(personId));
+  const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `${version}${iv.toString('base64url')}:${body.toString('base64url')}:${personId}`;
 }
 
 /** Each person's additional data as bytes, made once: a log read opens many events of the same person. Bounded. */

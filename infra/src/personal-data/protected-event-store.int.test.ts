@@ -6,7 +6,7 @@ import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { protectPersonalData } from '../event-store/open-event-store.js';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
-import { seal } from './field-cipher.js';
+import { sealAesGcm } from './field-cipher.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 
 let db: TestDatabase;
@@ -110,10 +110,10 @@ describe('personal data protection', () => {
     const keys = new PersonalDataKeys(db.pool);
     const ownerId = randomUUID();
     const key = (await keys.keyFor(ownerId)) as Buffer;
-    // As appends stored them before the fragment (pd2): the same cipher, the clear text by path.
+    // As appends stored them before the fragment (pd2) and XChaCha20-Poly1305 (pd3): AES-256-GCM, the clear text by path.
     const byPath = Object.fromEntries(Object.entries(address).map(([field, value]) => [`shipping_notes.shipping_address.${field}`, value]));
     const stored = Object.fromEntries(Object.keys(address).map((field) => [field, '[sealed]']));
-    const envelope = seal(JSON.stringify(byPath), ownerId, key).replace(/^pd2:/, 'pd1:');
+    const envelope = sealAesGcm(JSON.stringify(byPath), ownerId, key, 'pd1:');
     const stream = `project-${randomUUID()}`;
     const old = event('ProjectCreated', { projectId: 'p9', ownerId, name: 'Sofa', shipping_notes: { shipping_address: stored, delivery_type: 0 }, $personal: envelope });
     await plain.appendToStream(stream, [old]);

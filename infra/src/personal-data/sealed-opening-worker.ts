@@ -1,8 +1,8 @@
 /**
  * What a sealed-opening thread runs (sealed-opening.ts), as plain JavaScript evaluated by the
  * thread itself: a worker does not inherit the TypeScript loader the shop runs under, and a file
- * beside this one would not be found from the rebuild's bundle. It is field-cipher.ts's `open`
- * over chunks of a page, each claimed from a counter shared with the thread that asked (which
+ * beside this one would not be found from the rebuild's bundle. It is field-cipher.ts's `openInto`
+ * over chunks of a page (libsodium loaded from `workerData.sodium`, the path the asking thread resolved), each claimed from a counter shared with the thread that asked (which
  * claims chunks too).
  *
  * A job (one message): `sealed` (the page's values one after another in shared memory, one byte a
@@ -18,6 +18,7 @@
 export const SEALED_OPENING_WORKER = String.raw`
 const { workerData } = require('node:worker_threads');
 const { createDecipheriv } = require('node:crypto');
+const { crypto_aead_xchacha20poly1305_ietf_decrypt: xchachaOpen } = require(workerData.sodium);
 const PREFIX_LENGTH = 4;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
@@ -31,13 +32,19 @@ try {
   require('node:os').setPriority(threadId, 19);
 } catch {}
 
-/** Opens one value into out at pos; the clear text's byte length. */
+/** Opens one value into out at pos; the clear text's byte length. pd3: XChaCha20-Poly1305; pd1:, pd2: AES-256-GCM. */
 function openInto(sealed, key, out, pos) {
   const bodyAt = sealed.indexOf(':', PREFIX_LENGTH) + 1;
   const personAt = sealed.indexOf(':', bodyAt) + 1;
   const bytes = Buffer.from(sealed.slice(bodyAt, personAt - 1), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.slice(PREFIX_LENGTH, bodyAt - 1), 'base64url'));
-  decipher.setAAD(Buffer.from(sealed.slice(personAt), 'utf8'));
+  const nonce = Buffer.from(sealed.slice(PREFIX_LENGTH, bodyAt - 1), 'base64url');
+  const aad = Buffer.from(sealed.slice(personAt), 'utf8');
+  if (sealed.charCodeAt(2) === 0x33) {
+    if (bytes.length < TAG_BYTES) throw new Error('too short');
+    return xchachaOpen(out.subarray(pos, pos + bytes.length - TAG_BYTES), null, bytes, aad, nonce, key);
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key, nonce);
+  decipher.setAAD(aad);
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   const clear = decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES));
   const rest = decipher.final();

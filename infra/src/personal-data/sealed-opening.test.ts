@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seal, sealedFor } from './field-cipher.js';
+import { seal, sealAesGcm, sealedFor } from './field-cipher.js';
 import { SealedOpeners, type SealedPage } from './sealed-opening.js';
 
 /** A page of `size` values sealed for a few persons, and the clear fragments they hold. */
@@ -59,6 +59,17 @@ describe('sealed values opened with worker threads', () => {
     const shared = openersWith({ threads: 1 });
     for (let round = 0; round < 5; round++) expect(await openAll(shared, page)).toEqual(clear);
     expect(shared.counts.byWorkers + shared.counts.byCallers).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('opens a page mixing the log\'s older AES-256-GCM envelopes (pd2) with XChaCha20-Poly1305 ones (pd3), in the workers as on the caller', async () => {
+    const { page, clear } = sealedPage(200);
+    const sealed = page.sealed.map((value, n) => (n % 3 === 0 ? sealAesGcm(JSON.stringify(clear[n]), page.persons[n]!, page.keys[n]!) : value));
+    expect(sealed.filter((value) => value.startsWith('pd2:'))).toHaveLength(67);
+    const mixed = { ...page, sealed };
+    expect(await openAll(openersWith({ threads: 0 }), mixed)).toEqual(clear);
+    const workers = openersWith({ threads: 1, callerWaits: true });
+    expect(await openAll(workers, mixed)).toEqual(clear);
+    expect(workers.counts).toEqual({ byWorkers: 200, byCallers: 0 });
   });
 
   it('opens a small page on the calling thread: a worker would cost more than it saves', async () => {

@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import { isMainThread, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { open } from './field-cipher.js';
+import { openInto } from './field-cipher.js';
 import { SEALED_OPENING_WORKER } from './sealed-opening-worker.js';
 
 /**
@@ -185,7 +186,7 @@ export class SealedOpeners {
       out[pos++] = OPEN_BRACKET;
       for (let n = first; n < end; n++) {
         if (n > first) out[pos++] = COMMA;
-        pos += open(page.sealed[n]!, page.keys[n]!, page.persons[n]).copy(out, pos);
+        pos += openInto(page.sealed[n]!, page.keys[n]!, out, pos, page.persons[n]);
       }
       out[pos++] = CLOSE_BRACKET;
       clear = JSON.parse(out.toString('utf8', 0, pos)) as unknown[];
@@ -222,7 +223,9 @@ export class SealedOpeners {
   private startThread(): Thread {
     const { port1, port2 } = new MessageChannel();
     const taken = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(SEALED_OPENING_WORKER, { eval: true, workerData: { jobs: port2, taken }, transferList: [port2] });
+    // libsodium by the path this module resolves (an evaluated worker resolves nothing relative to a file).
+    const sodium = createRequire(import.meta.url).resolve('sodium-native');
+    const worker = new Worker(SEALED_OPENING_WORKER, { eval: true, workerData: { jobs: port2, taken, sodium }, transferList: [port2] });
     const thread: Thread = { worker, jobs: port1, alive: true, posted: 0, taken };
     // Idle threads do not keep the process up; a page in hand never waits for them.
     worker.unref();

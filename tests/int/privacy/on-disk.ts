@@ -1,6 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { crypto_aead_xchacha20poly1305_ietf_decrypt } from 'sodium-native';
 import { expect } from 'vitest';
 import { createPool, startEmbeddedPostgres, unwrapWith, type Pool } from '@shop/infra';
 import { activationTokenFor, anonymous, completeFabric, loggedIn, staffClient } from '../commands/helpers.js';
@@ -152,13 +153,22 @@ export async function sealedEnvelopes(pool: Pool): Promise<Map<string, string[]>
   return byPerson;
 }
 
-/** Opens a `pd1:` envelope (AES-256-GCM, the person id as additional data) with a data key; null when the key does not open it. */
+/**
+ * Opens an envelope with a data key, by its version, independently of the shop's code: `pd3:`
+ * XChaCha20-Poly1305, `pd1:` and `pd2:` AES-256-GCM, the person id as additional data (decision
+ * 0276); null when the key does not open it.
+ */
 export function openEnvelope(sealed: string, dataKey: Buffer): string | null {
-  const [, iv = '', body = '', ...person] = sealed.split(':');
-  const bytes = Buffer.from(body, 'base64url');
+  const [version, iv = '', body = '', ...person] = sealed.split(':');
+  const [bytes, nonce, aad] = [Buffer.from(body, 'base64url'), Buffer.from(iv, 'base64url'), Buffer.from(person.join(':'), 'utf8')];
   try {
-    const decipher = createDecipheriv('aes-256-gcm', dataKey, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(person.join(':'), 'utf8'));
+    if (version === 'pd3') {
+      const clear = Buffer.alloc(bytes.length - 16);
+      crypto_aead_xchacha20poly1305_ietf_decrypt(clear, null, bytes, aad, nonce, dataKey);
+      return clear.toString('utf8');
+    }
+    const decipher = createDecipheriv('aes-256-gcm', dataKey, nonce);
+    decipher.setAAD(aad);
     decipher.setAuthTag(bytes.subarray(bytes.length - 16));
     return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString('utf8');
   } catch {

@@ -1,0 +1,46 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openInto, seal, sealAesGcm, sealedFor } from './field-cipher.js';
+
+const opened = (sealed: string, key: Buffer, personId?: string): string => {
+  const out = Buffer.alloc(sealed.length);
+  return out.toString('utf8', 0, openInto(sealed, key, out, 0, personId));
+};
+/** One character of the ciphertext changed. */
+const tampered = (sealed: string): string => {
+  const at = sealed.indexOf(':', 4) + 10;
+  return sealed.slice(0, at) + (sealed[at] === 'A' ? 'B' : 'A') + sealed.slice(at + 1);
+};
+
+describe('field cipher', () => {
+  const [person, key] = [randomUUID(), randomBytes(32)];
+  const clear = JSON.stringify({ shipping_notes: { shipping_address: { recipient_name: 'Zoë Ørsted', line1: '1 Main St' } } });
+
+  it('seals new values with XChaCha20-Poly1305 (pd3), a fresh nonce each, and opens them', () => {
+    const [first, second] = [seal(clear, person, key), seal(clear, person, key)];
+    expect(first).toMatch(/^pd3:[\w-]{32}:[\w-]+:/);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain('Main St');
+    expect(sealedFor(first)).toBe(person);
+    expect(opened(first, key)).toBe(clear);
+    expect(opened(second, key, person)).toBe(clear);
+  });
+
+  it('fails a value that was changed, moved under another person, or opened with another key', () => {
+    const sealed = seal(clear, person, key);
+    expect(() => opened(tampered(sealed), key)).toThrow();
+    const moved = sealed.slice(0, sealed.lastIndexOf(':') + 1) + randomUUID();
+    expect(() => opened(moved, key)).toThrow();
+    expect(() => opened(sealed, randomBytes(32))).toThrow();
+    expect(() => opened('pd3:AAAA:AAAA:' + person, key)).toThrow();
+  });
+
+  it('still opens the log\'s older AES-256-GCM envelopes (pd1, pd2), and fails them when changed', () => {
+    for (const version of ['pd1:', 'pd2:'] as const) {
+      const sealed = sealAesGcm(clear, person, key, version);
+      expect(sealed.startsWith(version)).toBe(true);
+      expect(opened(sealed, key)).toBe(clear);
+      expect(() => opened(tampered(sealed), key)).toThrow();
+    }
+  });
+});
