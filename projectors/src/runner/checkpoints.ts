@@ -18,6 +18,21 @@ export async function saveCheckpoint(client: PoolClient, name: string, checkpoin
   );
 }
 
+/**
+ * Moves the checkpoints of `names` to `checkpoint`, never back (a slower delivery of an earlier
+ * batch leaves a later checkpoint as it is): one statement, outside any transaction.
+ */
+export async function advanceCheckpoints(db: Pool | PoolClient, names: readonly string[], checkpoint: GlobalCheckpoint): Promise<void> {
+  await db.query(
+    `INSERT INTO projection_checkpoints AS c (name, transaction_id, global_position, updated_at)
+     SELECT name, $2, $3, now() FROM unnest($1::text[]) AS name
+     ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
+       global_position = EXCLUDED.global_position, updated_at = now()
+     WHERE (c.transaction_id, c.global_position) < (EXCLUDED.transaction_id, EXCLUDED.global_position)`,
+    [names, checkpoint.transactionId, checkpoint.position],
+  );
+}
+
 /** Which of two checkpoints comes first in the store's reading order. */
 export function earlier(a: GlobalCheckpoint, b: GlobalCheckpoint): GlobalCheckpoint {
   if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? a : b;

@@ -69,6 +69,43 @@ describe('projection runner', () => {
     expect(await count(`resume:${stream}`)).toBe(3);
   });
 
+  it('with checkpointOnlyWhenUnhandled, moves only the checkpoint past a batch it handles nothing of, and still applies a later handled event of that stream once', async () => {
+    const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
+    const stream = `quiet-${randomUUID()}`;
+    const checkpoint = async () => Number((await db.pool.query<{ position: string }>(`SELECT global_position AS position FROM projection_checkpoints WHERE name = 'outbox-like'`)).rows[0]?.position);
+    const revisionRows = async () => (await db.pool.query(`SELECT 1 FROM projection_stream_revisions WHERE projection = 'outbox-like' AND stream_id = $1`, [stream])).rowCount;
+    const options = { pool: db.pool, eventStore: store, logger, checkpointOnlyWhenUnhandled: true };
+    // Caught up with the earlier tests' events first, so the quiet stream's batch holds nothing else.
+    const before = `before-${randomUUID()}`;
+    await store.appendToStream(before, [counted(1)]);
+    const runner = new ProjectionRunner(options, [tally('outbox-like')]);
+    try {
+      await runner.start();
+      await waitFor(async () => (await count(`outbox-like:${before}`)) === 1);
+      const caughtUp = runner.status('outbox-like').position;
+      await store.appendToStream(stream, [counted(1, 'Ignored'), counted(2, 'Ignored')]);
+      await waitFor(() => runner.status('outbox-like').position > caughtUp);
+      expect(await checkpoint()).toBe(runner.status('outbox-like').position);
+      expect(await revisionRows()).toBe(0);
+
+      await store.appendToStream(stream, [counted(3)]);
+      await waitFor(async () => (await count(`outbox-like:${stream}`)) === 1);
+    } finally {
+      await runner.stop();
+    }
+    // A second runner from the stored checkpoint applies nothing twice.
+    const again = new ProjectionRunner(options, [tally('outbox-like')]);
+    try {
+      await again.start();
+      await store.appendToStream(stream, [counted(4, 'Ignored')]);
+      await waitFor(async () => (await checkpoint()) > 0 && again.status('outbox-like').position === (await checkpoint()));
+    } finally {
+      await again.stop();
+    }
+    expect(await count(`outbox-like:${stream}`)).toBe(1);
+    expect(await revisionRows()).toBe(1);
+  });
+
   it('parks the stream of an event a projection rejects, goes on with the others, and applies it once on a retry after the fix', async () => {
     const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
     const [sick, healthy] = [`sick-${randomUUID()}`, `healthy-${randomUUID()}`];

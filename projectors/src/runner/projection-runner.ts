@@ -3,7 +3,7 @@ import { START } from '@shop/infra';
 import { applyBatchToAll } from './apply-batch.js';
 import { defaultCatchUpReplay, measureBacklog, replayable, replayBacklog, shouldReplay, type Backlog, type CatchUpReplayPolicy } from './catch-up-replay.js';
 import { upgradeOutdated, type BackgroundOutcome } from './background-rebuild.js';
-import { earlier, loadCheckpoint } from './checkpoints.js';
+import { advanceCheckpoints, earlier, loadCheckpoint } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
@@ -54,6 +54,13 @@ export class ProjectionRunner {
       retryIntervalMs?: number;
       /** When to replay a backlog instead of catching it up batch by batch; false: never. */
       catchUpReplay?: CatchUpReplayPolicy | false;
+      /**
+       * Nobody reads these projections' per-stream revisions but the runner itself (read-your-writes
+       * waits on the read models only): a batch holding no event they handle then only moves their
+       * checkpoints, in one statement, instead of a transaction writing a revision row per stream.
+       * For the mail outbox, which handles a handful of event types in a log of project edits.
+       */
+      checkpointOnlyWhenUnhandled?: boolean;
     },
     readonly projections: readonly Projection[],
   ) {
@@ -122,6 +129,11 @@ export class ProjectionRunner {
       from: from ?? undefined,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (batch) => {
+        if (this.deps.checkpointOnlyWhenUnhandled && !this.handlesAny(batch)) {
+          await advanceCheckpoints(pool, this.projections.map((projection) => projection.name), batch[batch.length - 1]!.checkpoint);
+          for (const projection of this.projections) this.recordProgress(projection.name, batch, 0);
+          return;
+        }
         const handled = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, batch, { saveGlobalCheckpoint: true }));
         for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0);
       },
@@ -131,6 +143,10 @@ export class ProjectionRunner {
     this.stopRetries = everyInterval(this.deps.retryIntervalMs ?? 1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
       logger.warn({ err: error }, 'retrying parked streams failed'),
     );
+  }
+
+  private handlesAny(batch: StoredEvent[]): boolean {
+    return batch.some((event) => this.projections.some((projection) => projection.handles.includes(event.type)));
   }
 
   private recordProgress(name: string, batch: StoredEvent[], applied: number): void {
