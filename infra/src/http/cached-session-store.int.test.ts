@@ -130,6 +130,28 @@ describe('the session cache', () => {
     expect(Object.keys(read.writes).sort()).toEqual(['project-a', 'project-b']);
   });
 
+  it('merges the notes of a save into a row another request of the session saved since it loaded it, and stores a lone save as it was sent', async () => {
+    const sid = randomUUID();
+    const store = stores[0]!;
+    const note = (stream: string) => ({ [stream]: { revision: 0, at: Date.now() } });
+    await set(store, sid, { ...sessionOf('tabs'), writes: note('project-a') } as unknown as session.SessionData);
+    // Loaded as express-session loads a session for a request of its cookie.
+    const load = async () => store.createSession({ sessionID: sid } as Parameters<typeof store.createSession>[0], (await get(store, sid))!);
+    const row = async () => (await db.pool.query<{ sess: string }>('SELECT sess::text AS sess FROM http_sessions WHERE sid = $1', [sid])).rows[0]!.sess;
+    const [first, second] = [await load(), await load()];
+    first.writes = { ...first.writes, ...note('project-b') };
+    await set(store, sid, first);
+    second.writes = { ...second.writes, ...note('project-c') };
+    await set(store, sid, second);
+    expect(Object.keys((JSON.parse(await row()) as session.SessionData).writes ?? {}).sort()).toEqual(['project-a', 'project-b', 'project-c']);
+
+    const alone = await load();
+    alone.writes = { ...alone.writes, ...note('project-d') };
+    await set(store, sid, alone);
+    expect(await row()).toBe(JSON.stringify(alone));
+    expect(Object.keys(alone.writes).sort()).toEqual(['project-a', 'project-b', 'project-c', 'project-d']);
+  });
+
   it("drops the writer's copy when another process writes the session after it", async () => {
     const sid = randomUUID();
     await set(stores[0]!, sid, sessionOf('first'));

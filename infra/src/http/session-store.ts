@@ -1,5 +1,5 @@
 import connectPgSimple from 'connect-pg-simple';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import type { Pool } from '../postgres/pool.js';
 import { SESSION_WRITES_KEPT } from './session-writes.js';
 
@@ -45,6 +45,11 @@ export class SessionStore extends PgStore {
   private readonly lastTouch = new Map<string, number>();
   /** Session objects known to have a row: the row is theirs to update, not to create again. */
   private readonly stored = new WeakSet<object>();
+  /**
+   * The notes of writes each session object's row held when it was loaded or last saved: a save
+   * that finds them unchanged in the row has nothing to merge (see `mergingUpdate`).
+   */
+  private readonly rowWrites = new WeakMap<object, SessionData['writes'] | null>();
   /** New sessions of a log-in, with the credentials it checked: inserted only while those still hold. */
   private readonly logIns = new WeakMap<object, CheckedCredentials>();
   private readonly pool: Pool;
@@ -70,6 +75,8 @@ export class SessionStore extends PgStore {
   override createSession(req: Parameters<session.Store['createSession']>[0], data: session.SessionData): session.Session & session.SessionData {
     const loaded = super.createSession(req, data);
     this.stored.add(loaded);
+    // The object itself: notes are only ever replaced, never changed in place (session-writes.ts).
+    this.rowWrites.set(loaded, data.writes ?? null);
     return loaded;
   }
 
@@ -86,12 +93,15 @@ export class SessionStore extends PgStore {
     const expires = sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S;
     const checked = this.stored.has(sess) ? undefined : this.logIns.get(sess);
     const statement = this.stored.has(sess) ? mergingUpdate(this.table) : mergingUpsert(this.table, checked ? CHECKED_ROW : NEW_ROW);
-    const values = [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT, ...(checked ? [checked.userId, checked.passwordHash] : [])];
+    const extra = this.stored.has(sess) ? [JSON.stringify(this.rowWrites.get(sess) ?? null)] : checked ? [checked.userId, checked.passwordHash] : [];
+    const values = [sid, JSON.stringify(sess), expires, SESSION_WRITES_KEPT, ...extra];
     const { rows } = await this.pool.query<{ sess: string; inserted: boolean }>(statement, values);
     const row = rows[0];
     if (!row && checked) throw new CredentialsChangedError();
     if (!row) return null;
     this.stored.add(sess);
+    // What the row holds now, unless the save merged in notes of another request (then the next save merges).
+    this.rowWrites.set(sess, sess.writes ?? null);
     return { stored: row.sess, inserted: row.inserted };
   }
 
@@ -156,9 +166,16 @@ const mergingUpsert = (table: string, row: string) => `
   sess = ${merged(`${table}.sess::jsonb`, 'EXCLUDED.sess::jsonb', 'EXCLUDED.sess')}
   RETURNING sess::text AS sess, (xmax = 0) AS inserted`;
 
-/** Replace the stored session by this one with `writes` merged, if it still has a row: no row, no save. */
+/**
+ * Replace the stored session by this one with `writes` merged, if it still has a row: no row, no
+ * save. When the row's notes are still the ones this session loaded (`$5`, as jsonb: no other
+ * request of the session saved since), this session's notes are those plus its own, the newest
+ * kept: the merge would give them back unchanged, so they are stored as sent. The merge cost the
+ * server twice the rest of the update (issue 34: every project create saves its note).
+ */
 const mergingUpdate = (table: string) => `
   UPDATE ${table} SET expire = to_timestamp($3),
-  sess = ${merged(`${table}.sess::jsonb`, '$2::text::jsonb', '$2::text::json')}
+  sess = CASE WHEN ${table}.sess::jsonb -> 'writes' = $5::jsonb THEN $2::text::json
+    ELSE ${merged(`${table}.sess::jsonb`, '$2::text::jsonb', '$2::text::json')} END
   WHERE sid = $1
   RETURNING sess::text AS sess, false AS inserted`;
