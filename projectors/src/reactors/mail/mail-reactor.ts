@@ -22,7 +22,7 @@ export interface MailReactorDeps {
 export async function startMailReactor(deps: MailReactorDeps): Promise<() => Promise<void>> {
   const sender = new MailSender({ ...deps, ...deps.sender });
   const runner = new ProjectionRunner({ pool: deps.pool, eventStore: deps.eventStore, logger: deps.logger, checkpointOnlyWhenUnhandled: true }, [mailOutboxProjection]);
-  // Only a batch with a request can have filed a delivery: any other would cost the sender a pass (three statements) for nothing.
+  // Only a batch with a request can have filed a delivery: any other would cost the sender a pass (three statements) for nothing (docs/decisions/0280).
   runner.onProgress((_status, batch) => {
     if (batch.some((event) => mailOutboxProjection.handles.includes(event.type))) sender.wake();
   });
