@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Response } from 'express';
 import { sendAnswer, type JsonAnswer } from './json-answer.js';
 
@@ -22,7 +22,8 @@ export function sendWithEntityTag(res: Response, revision: number, body: unknown
 /** The answer `sendWithEntityTag` sends, for a read that is also served outside Express (hot-reads.ts). */
 export function taggedAnswer(revision: number, body: unknown, status = 200): JsonAnswer {
   const json = JSON.stringify(body);
-  const digest = createHash('sha256').update(json).digest('base64url').slice(0, 16);
+  // One-shot: no Hash object per answer.
+  const digest = hash('sha256', json, 'base64url').slice(0, 16);
   return { status, headers: { ETag: `"${revision}-${digest}"` }, json };
 }
 

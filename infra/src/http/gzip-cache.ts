@@ -18,8 +18,8 @@ export class GzipCache {
     private readonly maxChars = 8 * 1024 * 1024,
   ) {}
 
-  /** `body` (the UTF-8 of `json`) gzipped at GZIP_LEVEL, from the entry under `tag` when it holds the same text. */
-  gzip(tag: string, json: string, body: Buffer): Buffer {
+  /** `json` (as UTF-8) gzipped at GZIP_LEVEL, from the entry under `tag` when it holds the same text. */
+  gzip(tag: string, json: string): Buffer {
     const hit = this.entries.get(tag);
     if (hit?.json === json) {
       // Last used goes last: a Map iterates in insertion order, so the first entry is the oldest.
@@ -27,7 +27,7 @@ export class GzipCache {
       this.entries.set(tag, hit);
       return hit.zipped;
     }
-    const zipped = gzipSync(body, { level: GZIP_LEVEL });
+    const zipped = gzipSync(json, { level: GZIP_LEVEL });
     if (json.length > this.maxChars / 16) return zipped;
     // A copy of its own: a small buffer is a slice of a shared 8 KB pool, which keeping would keep whole.
     const kept = zipped.buffer.byteLength > zipped.length ? copyOf(zipped) : zipped;

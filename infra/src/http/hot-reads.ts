@@ -98,9 +98,13 @@ export function hotReads(options: HotReadOptions): FrontHandler {
     }
     // Express labels a route's answer `/api/projects/:id/`, and one its error handler sent `/projects/:id/` (it has left the /api router by then).
     options.timeRequest(req, res, failed ? match.route.path : `/api${match.route.path}`, startedAt);
-    const head = headOf(req, answer, [['X-Correlation-Id', id], ...security, ...Object.entries(headers), ...Object.entries(answer.headers)], encoding);
+    const given: Array<[string, string]> = [['X-Correlation-Id', id]];
+    for (const header of security) given.push(header);
+    for (const name in headers) given.push([name, headers[name]!]);
+    for (const name in answer.headers) given.push([name, answer.headers[name]!]);
+    const head = headOf(req, answer, given, encoding);
     logAtEnd(options.logger, req, res, () => loggedHeaders(head));
-    res.writeHead(head.status, head.headers.flat());
+    res.writeHead(head.status, flat(head.headers));
     if (req.method === 'HEAD' || head.body === null) res.end();
     else res.end(head.body);
   }
@@ -150,7 +154,8 @@ function loggedHeaders(head: Head): Record<string, unknown> {
 interface Head {
   status: number;
   headers: Array<[string, string]>;
-  body: Buffer | null;
+  /** A gzipped answer's bytes, else the JSON text; null for a 304. */
+  body: Buffer | string | null;
 }
 
 /** What the answers of one front handler share for their encoding. */
@@ -179,10 +184,11 @@ function acceptsGzip(req: IncomingMessage, encoding: Encoding): boolean {
  */
 function headOf(req: IncomingMessage, answer: JsonAnswer, given: Array<[string, string]>, encoding: Encoding): Head {
   const headers = given;
-  let body: Buffer | null = Buffer.from(answer.json, 'utf8');
+  // No UTF-8 copy of the text: etag, gzip and Node's write take the string as it is.
+  const length = Buffer.byteLength(answer.json, 'utf8');
   const givenTag = headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
-  headers.push(['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(body.length)]);
-  const tag = givenTag ?? etag(body, { weak: true });
+  headers.push(['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(length)]);
+  const tag = givenTag ?? etag(answer.json, { weak: true });
   if (givenTag === undefined) headers.push(['ETag', tag]);
   const ok = answer.status >= 200 && answer.status < 300;
   if (ok && fresh(req.headers, { etag: tag })) {
@@ -190,15 +196,23 @@ function headOf(req: IncomingMessage, answer: JsonAnswer, given: Array<[string, 
   }
   if (req.method !== 'HEAD') {
     headers.push(['Vary', 'Accept-Encoding']);
-    if (body.length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req, encoding)) {
+    if (length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req, encoding)) {
       // The tag is a digest of the text (etag's, or the answer's own, entity-tag.ts); the cache compares the text itself anyway.
-      body = encoding.gzipCache.gzip(tag, answer.json, body);
+      const zipped = encoding.gzipCache.gzip(tag, answer.json);
       headers.push(['Content-Encoding', 'gzip']);
-      const length = headers.findIndex(([name]) => name === 'Content-Length');
-      headers[length] = ['Content-Length', String(body.length)];
+      headers[headers.findIndex(([name]) => name === 'Content-Length')] = ['Content-Length', String(zipped.length)];
+      return { status: answer.status, headers, body: zipped };
     }
   }
-  return { status: answer.status, headers, body };
+  // The text as it is: Node writes it as UTF-8 (the bytes counted above), joined to the head in one write.
+  return { status: answer.status, headers, body: answer.json };
+}
+
+/** `[[name, value], …]` as the `[name, value, …]` that writeHead takes. */
+function flat(headers: Array<[string, string]>): string[] {
+  const list: string[] = [];
+  for (const [name, value] of headers) list.push(name, value);
+  return list;
 }
 
 /** The same read as an Express route: what `serve` answers, sent through Express's `res`. */

@@ -49,20 +49,20 @@ export const shownCostOf = (view: ProjectView): ShownCost => shownCost(view, pay
 
 /** GET /projects/{id}/ and /checkout/{id}/: the customer's view, with their timeline as `events`. */
 export function customerProject(view: ProjectView, revision: number, timeline: readonly TimelineRow[]) {
-  return {
-    ...specFields(view),
+  // Added to the SPEC fields' own object, in this order (the answer's key order): spreading 34
+  // fields into a new literal cost the detail read more than its JSON (issue 34's profile).
+  return Object.assign(specFields(view), {
     events: timeline,
     shipment: view.shipment,
     progress: progressSteps(view),
     cost: shownCostOf(view),
     revision,
-  };
+  });
 }
 
 /** GET /internal/projects/{id}/: everything, with the activity log as `events` and `activity`. */
 export function internalProject(view: ProjectView, revision: number, activity: readonly ActivityRow[]) {
-  return {
-    ...specFields(view),
+  return Object.assign(specFields(view), {
     events: activity,
     activity,
     staff_notes: view.staff_notes,
@@ -79,7 +79,7 @@ export function internalProject(view: ProjectView, revision: number, activity: r
     deleted: view.deleted,
     progress: progressSteps(view),
     revision,
-  };
+  });
 }
 
 /** A list entry (docs/api-conventions.md). */
