@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { commonConfigSchema, ConfigError, loadConfig } from '../config/config.js';
 import { seal, sealAesGcm, sealedFor } from './field-cipher.js';
-import { SealedOpeners, type SealedPage } from './sealed-opening.js';
+import { processSealedOpeners, SealedOpeners, useSealedOpeningThreads, type SealedPage } from './sealed-opening.js';
 
 /** A page of `size` values sealed for a few persons, and the clear fragments they hold. */
 function sealedPage(size: number): { page: SealedPage; clear: unknown[] } {
@@ -117,5 +119,46 @@ describe('sealed values opened with worker threads', () => {
 
     expect(await openAll(openers, page)).toEqual(clear);
     expect(openers.counts.byWorkers).toBe(300);
+  });
+});
+
+describe("the operator's SEALED_OPENING_THREADS, from the process's configuration to its openers", () => {
+  const defaultThreads = processSealedOpeners.options.threads;
+  /** What a process's start does with its environment (server/src/shop.ts, the analysts' CLI). */
+  const start = (env: NodeJS.ProcessEnv) => useSealedOpeningThreads(loadConfig(commonConfigSchema, env));
+  afterEach(async () => {
+    await processSealedOpeners.close();
+    processSealedOpeners.options.threads = defaultThreads;
+    processSealedOpeners.options.callerWaits = false;
+  });
+
+  it('unset: the threads the code chose before the setting, one fewer than the cores (one to three)', () => {
+    start({});
+    expect(processSealedOpeners.options.threads).toBe(Math.max(1, Math.min(3, os.availableParallelism() - 1)));
+  });
+
+  it('0: a page big enough for the workers is opened on the reading thread, and no worker is started', async () => {
+    start({ SEALED_OPENING_THREADS: '0' });
+    const { page, clear } = sealedPage(300);
+    const before = { ...processSealedOpeners.counts };
+    expect(await openAll(processSealedOpeners, page)).toEqual(clear);
+    expect(processSealedOpeners.running).toBe(0);
+    expect(processSealedOpeners.counts).toEqual({ byWorkers: before.byWorkers, byCallers: before.byCallers + 300 });
+  });
+
+  it('2: two workers are started for such a page and open it', async () => {
+    start({ SEALED_OPENING_THREADS: '2' });
+    processSealedOpeners.options.callerWaits = true;
+    const { page, clear } = sealedPage(300);
+    const before = processSealedOpeners.counts.byWorkers;
+    expect(await openAll(processSealedOpeners, page)).toEqual(clear);
+    expect(processSealedOpeners.running).toBe(2);
+    expect(processSealedOpeners.counts.byWorkers - before).toBe(300);
+  });
+
+  it('a bad value stops the start with a message naming the setting, and the openers keep their threads', () => {
+    expect(() => start({ SEALED_OPENING_THREADS: 'off' })).toThrow(ConfigError);
+    expect(() => start({ SEALED_OPENING_THREADS: 'off' })).toThrow(/SEALED_OPENING_THREADS: must be a whole number of worker threads/);
+    expect(processSealedOpeners.options.threads).toBe(defaultThreads);
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { isMainThread, MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { CommonConfig } from '../config/config.js';
 import { openInto } from './field-cipher.js';
 import { SEALED_OPENING_WORKER } from './sealed-opening-worker.js';
 
@@ -75,6 +76,11 @@ export class SealedOpeners {
   readonly counts = { byWorkers: 0, byCallers: 0 };
 
   constructor(readonly options: SealedOpenersOptions) {}
+
+  /** Worker threads started and alive (none until the first page big enough for them). */
+  get running(): number {
+    return this.threads.length;
+  }
 
   /** Opens every value, handing each one's parsed clear text to `each(index, clear)`. */
   open(page: SealedPage, each: (index: number, clear: unknown) => void): Promise<void> | void {
@@ -264,3 +270,12 @@ function keyTable(keys: readonly Buffer[]): { keyAt: Int32Array; keys: Uint8Arra
 
 /** Worker threads for the process: one fewer than its cores (at least one, at most three); none inside a worker thread, which is itself one of several. */
 export const processSealedOpeners = new SealedOpeners({ threads: isMainThread ? Math.max(1, Math.min(3, os.availableParallelism() - 1)) : 0 });
+
+/**
+ * The operator's SEALED_OPENING_THREADS for this process's pages, set at start before any page is
+ * read (a count lowered later would leave threads already started in use); unset keeps the
+ * default above. Inside a worker thread there are still none.
+ */
+export function useSealedOpeningThreads(config: Pick<CommonConfig, 'SEALED_OPENING_THREADS'>): void {
+  if (config.SEALED_OPENING_THREADS !== undefined && isMainThread) processSealedOpeners.options.threads = config.SEALED_OPENING_THREADS;
+}

@@ -11,6 +11,7 @@ import {
   protectPersonalData,
   startEmbeddedPostgres,
   UpcastingEventStore,
+  useSealedOpeningThreads,
   type EventStore,
   type Pool,
 } from '@shop/infra';
@@ -29,6 +30,7 @@ export interface CliDatabase {
  */
 export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Promise<CliDatabase> {
   const config = loadConfig(commonConfigSchema, env);
+  useSealedOpeningThreads(config);
   const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.resolve(config.DATA_DIR, 'postgres') });
   const url = config.DATABASE_URL ?? embedded!.databaseUrl;
   await migrate(url, readModelMigrationDirs);
