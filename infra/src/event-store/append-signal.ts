@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Pool } from '../postgres/pool.js';
 
 export const NOTIFY_CHANNEL = 'shop_events';
@@ -17,8 +18,15 @@ const NOTIFY_SPACING_MS = 10;
  * `spacingMs` after it only mark that one more must follow then (so another process hears of an
  * append within `spacingMs` and a round trip). Polling stays on in the subscriptions, so a lost
  * NOTIFY costs one poll interval, never an event.
+ *
+ * The NOTIFY carries this signal's `token` (decision 0282): it also reaches this pool's own
+ * LISTEN connections, whose subscribers were woken in-process already, and they ignore it by the
+ * token. The token is per signal, so per pool, not per process: a store on another pool of the
+ * same process is not woken in-process and still hears it.
  */
 export class AppendSignal {
+  /** The NOTIFY payload that says "from this signal": random, so no other signal sends it. */
+  readonly token = randomUUID();
   private readonly local = new Set<() => void>();
   private inFlight = false;
   private again = false;
@@ -27,6 +35,11 @@ export class AppendSignal {
     private readonly pool: Pool,
     private readonly spacingMs = NOTIFY_SPACING_MS,
   ) {}
+
+  /** Whether a `shop_events` notification came from this signal (its subscribers were woken already). */
+  sentByMe(payload: string | undefined): boolean {
+    return payload === this.token;
+  }
 
   /** Calls `wake` after every append through this pool in this process; returns the unsubscribe. */
   onAppend(wake: () => void): () => void {
@@ -48,7 +61,7 @@ export class AppendSignal {
     do {
       this.again = false;
       // A closed pool (shutdown) or a busy server: subscribers still poll.
-      await this.pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, '']).catch(() => undefined);
+      await this.pool.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, this.token]).catch(() => undefined);
       // Unref'd: a process that is done may exit meanwhile (the others poll).
       await new Promise((resolve) => setTimeout(resolve, this.spacingMs).unref());
     } while (this.again);

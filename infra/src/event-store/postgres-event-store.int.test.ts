@@ -212,6 +212,65 @@ describe('PostgreSQL append wake-ups for other processes (decision 0278)', () =>
   });
 });
 
+describe('PostgreSQL subscribers and their own NOTIFY (decision 0282)', () => {
+  /** A store that counts the log reads its subscriptions make. */
+  class CountingStore extends PostgresEventStore {
+    reads = 0;
+    answered = 0;
+    override async readAll(options?: Parameters<PostgresEventStore['readAll']>[0]): Promise<StoredEvent[]> {
+      this.reads++;
+      const page = await super.readAll(options);
+      this.answered++;
+      return page;
+    }
+  }
+
+  it("does not read the log again for its own pool's NOTIFY, while a store on another pool is woken by it", { timeout: 60_000 }, async () => {
+    // Polling is set to a minute: any read after the delivery's own is a wake-up's.
+    const otherProcess = createPool(db.url, 3);
+    const own = new CountingStore(db.pool, { pollIntervalMs: 60_000 });
+    const other = new CountingStore(otherProcess, { pollIntervalMs: 60_000 });
+    const stream = `own-notify-${randomUUID()}`;
+    const delivered = async (store: CountingStore) => {
+      let readsAtDelivery = -1;
+      const subscription = store.subscribeToAll({
+        from: await lastCheckpoint(store),
+        onBatch: async (batch) => {
+          if (batch.some((event) => event.streamId === stream)) readsAtDelivery = store.reads;
+        },
+      });
+      return { subscription, readsAtDelivery: () => readsAtDelivery };
+    };
+    const until = async (done: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const listening = async () =>
+      Number((await db.pool.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN shop_events'")).rows[0]!.n);
+    const ownSide = await delivered(own);
+    const otherSide = await delivered(other);
+    try {
+      // Both have read up to date and wait (a wake during a read would be kept for one more), on their LISTEN.
+      await until(async () => own.answered >= 1 && other.answered >= 1 && (await listening()) >= 2);
+      expect(await listening()).toBeGreaterThanOrEqual(2);
+      await own.appendToStream(stream, [newEvent(0)]);
+      // The other pool has only the NOTIFY to hear of the append by (its poll is a minute away).
+      await until(() => otherSide.readsAtDelivery() >= 0 && ownSide.readsAtDelivery() >= 0);
+      expect(otherSide.readsAtDelivery()).toBeGreaterThan(0);
+      expect(ownSide.readsAtDelivery()).toBeGreaterThan(0);
+      // The same NOTIFY reached the own pool's LISTEN too; give it time to act on it.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // After the batch: one read that finds the log's end, and none for the NOTIFY (before:
+      // one for it and its second looks at 5, 10, 20 ms and so on).
+      expect(own.reads - ownSide.readsAtDelivery()).toBe(1);
+    } finally {
+      await ownSide.subscription.stop();
+      await otherSide.subscription.stop();
+      await otherProcess.end();
+    }
+  });
+});
+
 describe('PostgreSQL subscribers when the LISTEN connection is lost', () => {
   it('listen again on a new connection after the server ends the listening one, and are woken by a NOTIFY again', { timeout: 60_000 }, async () => {
     const otherProcess = createPool(db.url, 3);

@@ -206,13 +206,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Appends in this process wake at once; LISTEN on a dedicated connection hears the others.
+   * Appends through this pool wake at once; LISTEN on a dedicated connection hears the others
+   * (and ignores this pool's own NOTIFYs).
    * A LISTEN that fails, or a connection lost later (a restart, a terminated backend), leaves
    * the poll to deliver meanwhile and is listened again a second later on a new connection, never
    * holding the broken one (listen-connection.ts). Returns a function that stops listening.
    */
   private async listen(wake: () => void): Promise<() => Promise<void>> {
-    const stopLocal = appendSignalFor(this.pool).onAppend(wake);
+    const signal = appendSignalFor(this.pool);
+    const stopLocal = signal.onAppend(wake);
+    // Our own NOTIFY comes back too; `onAppend` woke us for it already (decision 0282).
+    const notice = (message: { payload?: string }) => {
+      if (!signal.sentByMe(message.payload)) wake();
+    };
     let listener: Listening | null = null;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
@@ -229,7 +235,7 @@ export class PostgresEventStore implements EventStore {
     };
     const connect = async (): Promise<void> => {
       if (stopped) return;
-      const listening: Listening | null = await listenOn(this.pool, [NOTIFY_CHANNEL], { notice: wake, lost: () => listening && lost(listening) }).catch(() => null);
+      const listening: Listening | null = await listenOn(this.pool, [NOTIFY_CHANNEL], { notice, lost: () => listening && lost(listening) }).catch(() => null);
       if (!listening) return again();
       if (stopped) return listening.end();
       listener = listening;
