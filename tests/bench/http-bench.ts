@@ -48,12 +48,13 @@ export async function httpBench(context: BenchContext): Promise<Row[]> {
   try {
     const base = shop.url!;
     const reader = await customerWithProjects(pool, base, 'bench-reader', 20);
-    const writer = await customerWithProjects(pool, base, 'bench-writer', 1);
+    // One customer per connection, as in the mixed load: one shared session would queue its saves on one row lock.
+    const writers = await Promise.all(Array.from({ length: 10 }, (_, i) => customerWithProjects(pool, base, `bench-writer-${i}`, 1)));
     const customers = await Promise.all(Array.from({ length: 32 }, (_, i) => customerWithProjects(pool, base, `bench-mixed-${i}`, 1)));
     await loads?.mark('setup (not a load)');
-    const alone = async (name: string, target: string, client?: ApiClient, post = false) => {
+    const alone = async (name: string, target: string, client?: ApiClient | ApiClient[]) => {
       const [shopBefore, benchBefore] = [cpuMicrosOf(shop.child.pid), process.cpuUsage()];
-      const result = await autocannon({ url: target, connections: 10, duration: seconds, ...(post ? postOptions(client!) : { headers: getHeaders(client) }) });
+      const result = await autocannon({ url: target, connections: 10, duration: seconds, ...(Array.isArray(client) ? postsAs(client) : { headers: getHeaders(client) }) });
       const [shopAfter, bench] = [cpuMicrosOf(shop.child.pid), process.cpuUsage(benchBefore)];
       await loads?.mark(name);
       const requests = Math.max(1, result.requests.total);
@@ -80,7 +81,7 @@ export async function httpBench(context: BenchContext): Promise<Row[]> {
     row('GET /api/fabrics/', await alone('GET /api/fabrics/', `${base}/api/fabrics/`));
     await versusMinimal("GET /api/projects/ (a customer's 20)", `/list?owner=${reader.userId}`, '/api/projects/');
     await versusMinimal('GET /api/projects/{id}/', `/detail?id=${reader.projectId}`, `/api/projects/${reader.projectId}/`);
-    row('POST /api/projects/', await alone('POST /api/projects/', `${base}/api/projects/`, writer.client, true));
+    row('POST /api/projects/ (10 customers)', await alone('POST /api/projects/ (10 customers)', `${base}/api/projects/`, writers.map((writer) => writer.client)));
     for (const rate of [300, 600]) {
       rows.push(await mixedLoad(base, customers, rate, mixedSeconds));
       await loads?.mark(`mixed load at ${rate} req/s`);
@@ -172,6 +173,14 @@ const postOptions = (client: ApiClient) => ({
   body: NEW_PROJECT,
   headers: { ...getHeaders(client), 'content-type': 'application/json', 'x-csrftoken': client.csrfToken! },
 });
+
+/** New projects, each connection as its own customer (the next of `clients`). */
+function postsAs(clients: ApiClient[]) {
+  let next = 0;
+  return {
+    setupClient: (client: Client) => client.setRequests([{ ...postOptions(clients[next++ % clients.length]!), path: '/api/projects/' }]),
+  };
+}
 
 /** The mix at a fixed rate: each connection is one customer repeating catalogue, list, project, timeline, new project. */
 async function mixedLoad(base: string, customers: Customer[], rate: number, seconds: number): Promise<Row> {
