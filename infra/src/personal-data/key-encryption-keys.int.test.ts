@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { copyFile, link, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crypto_aead_xchacha20poly1305_ietf_decrypt } from 'sodium-native';
 import { FileKeyEncryptionKeys } from './key-encryption-keys.js';
 
 let dir: string;
@@ -29,6 +30,29 @@ describe('key-encryption keys in a file', () => {
     const again = await FileKeyEncryptionKeys.open(file);
     expect(again.fresh).toBe(false);
     expect(await again.unwrap(wrapped, 'person-1')).toEqual(dataKey);
+  });
+
+  it('wraps new keys with XChaCha20-Poly1305 and still unwraps keys wrapped with AES-256-GCM before decision 0287', async () => {
+    const file = await fileIn('versions');
+    const keys = await FileKeyEncryptionKeys.open(file);
+    const kekId = await keys.current();
+    const kek = Buffer.from((JSON.parse(await readFile(file, 'utf8')) as { keys: Record<string, string> }).keys[kekId]!, 'base64');
+    const dataKey = randomBytes(32);
+    const wrapped = await keys.wrap(dataKey, 'person-1', kekId);
+    expect(wrapped.wrapped.length).toBe(24 + 32 + 16);
+    // The same construction straight from libsodium opens it: nonce first, the key-encryption key's id and the person as additional data.
+    const opened = Buffer.alloc(32);
+    crypto_aead_xchacha20poly1305_ietf_decrypt(opened, null, wrapped.wrapped.subarray(24), Buffer.from(`${kekId}:person-1`), wrapped.wrapped.subarray(0, 24), kek);
+    expect(opened).toEqual(dataKey);
+    const changed = Buffer.from(wrapped.wrapped);
+    changed[30]! ^= 1;
+    await expect(keys.unwrap({ kekId, wrapped: changed }, 'person-1')).rejects.toThrow();
+    // As wrapped before: AES-256-GCM, 12-byte IV first, tag last, same additional data.
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', kek, iv).setAAD(Buffer.from(`${kekId}:person-1`));
+    const older = Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
+    expect(await keys.unwrap({ kekId, wrapped: older }, 'person-1')).toEqual(dataKey);
+    await expect(keys.unwrap({ kekId, wrapped: older }, 'person-2')).rejects.toThrow();
   });
 
   it('keeps the old key through a rotation until destroyRetired, then the old key is gone from the file', async () => {

@@ -31,7 +31,7 @@ export class PersonalDataProtector {
     let subject: string | null | undefined; // undefined: not known yet
     let sealedFor: string | null = null;
     let named: string | null = null;
-    const keys = new Map<string, Promise<DataKey>>(); // one key look-up per person per append
+    const keys = new Map<string, DataKey>(); // one key look-up per person per append, awaited once (not once per event)
     const sealed: NewEvent[] = [];
     for (const event of events) {
       named = subjectNamedBy(event.type, event.data) ?? named;
@@ -46,8 +46,9 @@ export class PersonalDataProtector {
         continue;
       }
       const person = subject;
-      if (!keys.has(person)) keys.set(person, keyFor(person));
-      sealed.push({ ...event, data: sealFields(event, person, await keys.get(person)!) });
+      let key = keys.get(person);
+      if (key === undefined) keys.set(person, (key = await keyFor(person)));
+      sealed.push({ ...event, data: sealFields(event, person, key) });
     }
     return { events: sealed, subject: named, sealedFor };
   }

@@ -178,7 +178,9 @@ export function openEnvelope(sealed: string, dataKey: Buffer): string | null {
 
 /**
  * Every data key an attacker holding these key-encryption keys gets from the row versions: each
- * stored value as a key itself (a key stored unwrapped) and unwrapped by each key-encryption key.
+ * stored value as a key itself (a key stored unwrapped) and unwrapped by each key-encryption key,
+ * independently of the shop's code as well as through it: XChaCha20-Poly1305 with the nonce first
+ * (decision 0287) or AES-256-GCM with the IV first (0162), `<kek id>:<person id>` as additional data.
  */
 export function dataKeysFrom(versions: KeyRowVersion[], keks: Map<string, Buffer>): Buffer[] {
   const keys: Buffer[] = [];
@@ -191,9 +193,28 @@ export function dataKeysFrom(versions: KeyRowVersion[], keks: Map<string, Buffer
       } catch {
         // Not wrapped under this key-encryption key.
       }
+      const independently = unwrapIndependently(kek, kekId, version.dataKey, version.personId);
+      if (independently) keys.push(independently);
     }
   }
   return keys;
+}
+
+function unwrapIndependently(kek: Buffer, kekId: string, wrapped: Buffer, personId: string): Buffer | null {
+  const aad = Buffer.from(`${kekId}:${personId}`, 'utf8');
+  try {
+    if (wrapped.length === 24 + 32 + 16) {
+      const key = Buffer.alloc(32);
+      crypto_aead_xchacha20poly1305_ietf_decrypt(key, null, wrapped.subarray(24), aad, wrapped.subarray(0, 24), kek);
+      return key;
+    }
+    const decipher = createDecipheriv('aes-256-gcm', kek, wrapped.subarray(0, 12));
+    decipher.setAAD(aad);
+    decipher.setAuthTag(wrapped.subarray(wrapped.length - 16));
+    return Buffer.concat([decipher.update(wrapped.subarray(12, wrapped.length - 16)), decipher.final()]);
+  } catch {
+    return null;
+  }
 }
 
 /** Whether any of the keys opens any of the person's sealed fields. */
