@@ -207,9 +207,9 @@ export class FileKeyEncryptionKeys implements KeyEncryptionKeys {
 }
 
 /**
- * Every new person's key is wrapped on the append's path: XChaCha20-Poly1305 costs ~2 µs where a
- * node:crypto AES-256-GCM context per key cost ~9 µs alone and 15-40 µs in a loaded writer
- * (decision 0287). The nonce is drawn from the CSPRNG block (fresh-random.ts).
+ * Every new person's key is wrapped on the append's path: XChaCha20-Poly1305 costs ~2 µs alone where
+ * a node:crypto AES-256-GCM context per key cost ~9 µs (inside the bench's appends 26-41 µs against
+ * 65-89, decision 0287). The nonce is drawn from the CSPRNG block (fresh-random.ts).
  */
 function wrapWith(kek: Buffer, dataKey: Buffer, kekId: string, personId: string): Buffer {
   const wrapped = Buffer.allocUnsafe(NONCE_BYTES + dataKey.length + TAG_BYTES);
