@@ -41,7 +41,8 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
  * also moves every projection's checkpoint, and the Kafka feed, whose offsets are the checkpoint): each stream's
  * applied revisions are read once for all of them and locked, so a batch delivered twice
  * during a rebalance waits for the first delivery and then skips what it applied; the new
- * revisions (and checkpoints) are written in one statement. Returns how many events each projection handled.
+ * revisions (and checkpoints) are written in one statement. Returns how many events each projection
+ * handled, and the revisions it committed.
  *
  * The first try takes no savepoints (on the live path every round trip is latency). When a
  * projection's batched `applyMany` throws, the transaction is rolled back and the batch is
@@ -53,14 +54,21 @@ export async function applyBatchToAll(
   projections: readonly Projection[],
   events: StoredEvent[],
   options: { saveGlobalCheckpoint?: boolean } = {},
-): Promise<Map<string, number>> {
-  if (events.length === 0) return new Map();
+): Promise<BatchApplied> {
+  if (events.length === 0) return { handled: new Map(), revisions: new Map() };
   try {
     return await applyToAllOnce(pool, projections, events, options, applyEventsFast);
   } catch (error) {
     if (!(error instanceof BatchRejected)) throw error;
     return applyToAllOnce(pool, projections, events, options, applyEvents);
   }
+}
+
+export interface BatchApplied {
+  /** How many events each projection handled. */
+  handled: Map<string, number>;
+  /** Per projection, each stream of the batch with the revision written for it (a parked stream's stays put). */
+  revisions: Map<string, ReadonlyMap<string, number>>;
 }
 
 type EventsApplier = (client: PoolClient, projection: Projection, events: StoredEvent[]) => Promise<void>;
@@ -71,8 +79,9 @@ async function applyToAllOnce(
   events: StoredEvent[],
   options: { saveGlobalCheckpoint?: boolean },
   applyTo: EventsApplier,
-): Promise<Map<string, number>> {
+): Promise<BatchApplied> {
   const handled = new Map<string, number>();
+  const committed = new Map<string, ReadonlyMap<string, number>>();
   return inTransaction(pool, async (client) => {
     const names = projections.map((projection) => projection.name);
     const applied = await lockRevisions(client, names, streamsOf(events));
@@ -86,19 +95,23 @@ async function applyToAllOnce(
       await applyTo(client, projection, toApply);
       live.add(projection.name, toApply, formerReaders);
       handled.set(projection.name, toApply.length);
+      committed.set(projection.name, revisions);
       for (const [stream, revision] of revisions) rows.push([projection.name, stream, revision]);
     }
     const checkpoint = events[events.length - 1]!.checkpoint;
-    await client.query(
-      `WITH revisions AS (
+    // The revisions and checkpoints go in the live changes' statement, last, so the lock that orders those is held only for the commit.
+    await live.record(client, {
+      ctes: `revisions AS (
          UPDATE projection_stream_revisions r SET revision = GREATEST(r.revision, t.revision)
            FROM unnest($1::text[], $2::text[], $3::bigint[]) AS t(projection, stream_id, revision)
-          WHERE r.projection = t.projection AND r.stream_id = t.stream_id)
-       INSERT INTO projection_checkpoints (name, transaction_id, global_position, updated_at)
-       SELECT name, $5, $6, now() FROM unnest($4::text[]) AS name
-       ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
-         global_position = EXCLUDED.global_position, updated_at = now()`,
-      [
+          WHERE r.projection = t.projection AND r.stream_id = t.stream_id RETURNING 1),
+       checkpoints AS (
+         INSERT INTO projection_checkpoints (name, transaction_id, global_position, updated_at)
+         SELECT name, $5, $6, now() FROM unnest($4::text[]) AS name
+         ON CONFLICT (name) DO UPDATE SET transaction_id = EXCLUDED.transaction_id,
+           global_position = EXCLUDED.global_position, updated_at = now() RETURNING 1)`,
+      counts: ['(SELECT count(*) FROM revisions)', '(SELECT count(*) FROM checkpoints)'],
+      params: [
         rows.map((row) => row[0]),
         rows.map((row) => row[1]),
         rows.map((row) => row[2]),
@@ -106,10 +119,8 @@ async function applyToAllOnce(
         checkpoint.transactionId,
         checkpoint.position,
       ],
-    );
-    // Last, so the lock that orders the live changes is held only for the commit.
-    await live.record(client);
-    return handled;
+    });
+    return { handled, revisions: committed };
   }, READ_MODELS_ONLY);
 }
 
