@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { ProjectionProgress } from './projection-progress.js';
+import { ProjectionProgress, type AppliedBatch } from './projection-progress.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -17,6 +17,22 @@ const applied = (streamId: string, revision: number, parkedRevision: number | nu
     [streamId, revision, parkedRevision],
   );
 
+const batchOf = (revisions: Record<string, number>, projection = 'projects'): AppliedBatch => ({ projection, revisions: new Map(Object.entries(revisions)) });
+
+/** Counts the statements sent through the pool until the test ends. */
+function countQueries(): () => number {
+  let count = 0;
+  const query = db.pool.query;
+  db.pool.query = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return (query as (...given: unknown[]) => unknown).apply(db.pool, args);
+  } as typeof db.pool.query;
+  onTestFinished(() => {
+    db.pool.query = query;
+  });
+  return () => count;
+}
+
 /**
  * Following the projectors of its own process (decision 0235), a waiting read asks again when a
  * batch with its stream was applied. Its fallback poll here is a minute, so a read that ends well
@@ -24,21 +40,53 @@ const applied = (streamId: string, revision: number, parkedRevision: number | nu
  */
 describe('ProjectionProgress following the in-process runner', () => {
   it('wakes a waiting read when a batch with its stream was applied, and only then', async () => {
-    let report: (streamIds: readonly string[]) => void = () => undefined;
+    let report: (batch: AppliedBatch) => void = () => undefined;
     const progress = new ProjectionProgress(db.pool, 60_000);
     progress.follow((listener) => (report = listener));
     const started = Date.now();
     let outcome: string | null = null;
     const waiting = progress.waitFor(['projects'], [{ streamId: 'project-a', revision: 0 }], 120_000).then((result) => (outcome = result));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    report(['project-b']);
+    report(batchOf({ 'project-b': 0 }));
     await applied('project-a', 0);
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Another stream's batch did not wake it, and the row alone is not looked at before a wake.
     expect(outcome).toBeNull();
-    report(['project-b', 'project-a']);
+    // A batch that holds the stream but did not bring it to the revision (parked there): asked again, found in the row.
+    report(batchOf({ 'project-b': 1, 'project-a': -1 }));
     expect(await waiting).toBe('reached');
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('goes on without asking PostgreSQL when the batch that woke it committed the revision (decision 0289)', async () => {
+    let report: (batch: AppliedBatch) => void = () => undefined;
+    const progress = new ProjectionProgress(db.pool, 60_000);
+    progress.follow((listener) => (report = listener));
+    const asked = countQueries();
+    const waiting = progress.waitFor(['projects', 'revenue'], [{ streamId: 'project-c', revision: 2 }], 120_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked()).toBe(1);
+    // No row says so (a refresh would find nothing): only the batch's report can end this wait.
+    report(batchOf({ 'project-c': 2 }, 'projects'));
+    report(batchOf({ 'project-c': 2 }, 'revenue'));
+    expect(await waiting).toBe('reached');
+    expect(asked()).toBe(1);
+    // And a later read of the same write asks nothing at all.
+    expect(progress.unseen(['projects', 'revenue'], [{ streamId: 'project-c', revision: 2 }])).toEqual([]);
+  });
+
+  it('waits on for a projection the batch has not reported yet', async () => {
+    let report: (batch: AppliedBatch) => void = () => undefined;
+    const progress = new ProjectionProgress(db.pool, 60_000);
+    progress.follow((listener) => (report = listener));
+    let outcome: string | null = null;
+    const waiting = progress.waitFor(['projects', 'revenue'], [{ streamId: 'project-d', revision: 0 }], 120_000).then((result) => (outcome = result));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    report(batchOf({ 'project-d': 0 }, 'projects'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(outcome).toBeNull();
+    report(batchOf({ 'project-d': 0 }, 'revenue'));
+    expect(await waiting).toBe('reached');
   });
 
   it('still answers timeout at once for a parked stream', async () => {

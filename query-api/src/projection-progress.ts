@@ -8,6 +8,16 @@ export interface StreamRevision {
 
 export type WaitOutcome = 'reached' | 'timeout';
 
+/**
+ * What the projectors of this process committed for one projection in one batch: each stream of
+ * the batch with the revision the projection has applied it through (what its transaction wrote to
+ * `projection_stream_revisions`; a stream parked for it keeps its revision).
+ */
+export interface AppliedBatch {
+  projection: string;
+  revisions: ReadonlyMap<string, number>;
+}
+
 /** Enough for every stream a busy shop's sessions wrote in the last minutes; an evicted one costs one query. */
 const REMEMBERED = 50_000;
 
@@ -33,16 +43,18 @@ export class ProjectionProgress {
   ) {}
 
   /**
-   * Where the projectors run in this process (the embedded shop): a waiting read asks PostgreSQL
-   * again as soon as a batch holding one of its streams was applied, instead of at its next
-   * backoff step. The answer still comes from `projection_stream_revisions` (a parked stream is
-   * told apart there), so this only saves the polls in between and the time to the next one.
+   * Where the projectors run in this process (the embedded shop): a waiting read is woken as soon
+   * as a batch holding one of its streams was committed, instead of at its next backoff step, and
+   * the revisions that batch committed are remembered as if read from `projection_stream_revisions`
+   * (decision 0289), so a read whose writes it applied goes on without asking PostgreSQL again. A
+   * stream the batch did not bring to the wanted revision (parked, say) is asked about as before.
    */
-  follow(onApplied: (listener: (streamIds: readonly string[]) => void) => void): void {
+  follow(onApplied: (listener: (batch: AppliedBatch) => void) => void): void {
     if (this.followed) return;
     this.followed = true;
-    onApplied((streamIds) => {
-      for (const streamId of streamIds) {
+    onApplied(({ projection, revisions }) => {
+      for (const [streamId, revision] of revisions) this.remember(projection, streamId, revision);
+      for (const streamId of revisions.keys()) {
         const woken = this.waiters.get(streamId);
         if (!woken) continue;
         this.waiters.delete(streamId);
@@ -87,6 +99,8 @@ export class ProjectionProgress {
       }
       await applied.within(Math.min(pause, left));
       pause = Math.max(pause, Math.min(pause * 2, 100));
+      // The batch that woke this read may have told what it committed: no need to ask then.
+      missing = this.unseen(projections, missing);
     }
     return 'reached';
   }

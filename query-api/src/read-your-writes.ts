@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { HttpError, sessionWritesOf, type Pool, type SessionWrites } from '@shop/infra';
-import { ProjectionProgress, type StreamRevision } from './projection-progress.js';
+import { ProjectionProgress, type AppliedBatch, type StreamRevision } from './projection-progress.js';
 
 export const MIN_REVISION_HEADER = 'X-Min-Revision';
 export const MIN_REVISION_STATUS_HEADER = 'X-Min-Revision-Status';
@@ -11,10 +11,10 @@ export interface ReadYourWritesOptions {
   /** How long a read waits for its own session's writes (docs/decisions/0210): 2 s; 0 turns that off. */
   sessionWaitMs?: number;
   /**
-   * Where the projectors run in this process: subscribes to the streams of each applied batch, so
-   * a waiting read asks again at once rather than at its next poll (projection-progress.ts).
+   * Where the projectors run in this process: subscribes to what each committed batch applied, per
+   * projection, so a waiting read goes on at once rather than at its next poll (projection-progress.ts).
    */
-  onApplied?: (listener: (streamIds: readonly string[]) => void) => void;
+  onApplied?: (listener: (batch: AppliedBatch) => void) => void;
 }
 
 const HEADER_FORMAT = /^(.+)@(-?\d+)$/;

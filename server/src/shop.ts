@@ -26,7 +26,7 @@ import {
   type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
-import { hotReadRoutes, LiveHub, queryRoutes } from '@shop/query-api';
+import { hotReadRoutes, LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
@@ -81,7 +81,11 @@ export async function startShop(
     if (roles.includes('projectors') && config.KAFKA_BROKERS) {
       stops.unshift(await startKafkaProjectors(config, { pool, eventStore, logger }));
     } else if (roles.includes('projectors')) {
-      runner = new ProjectionRunner({ pool, eventStore, logger }, allProjections);
+      // The batches' transactions on connections of their own (decision 0289): under load every request
+      // holds one of the shared pool's, and a batch queued behind them is what a read after a write waits for.
+      const projectorPool = createPool(database.url, 2);
+      stops.unshift(() => projectorPool.end());
+      runner = new ProjectionRunner({ pool: projectorPool, eventStore, logger }, allProjections);
       await runner.start();
       const started = runner;
       stops.unshift(() => started.stop());
@@ -102,7 +106,7 @@ export async function startShop(
       const live = roles.includes('query') ? new LiveHub(pool, logger, { maxStreams: config.LIVE_MAX_STREAMS }) : null;
       await live?.start();
       if (live) stops.unshift(() => live.stop());
-      const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedStreams(runner) : undefined };
+      const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedBatches(runner) : undefined };
       const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
@@ -156,13 +160,10 @@ function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHu
   return observe;
 }
 
-/** The streams of each batch the runner applied; reported once, though the runner reports it per projection. */
-function appliedStreams(runner: ProjectionRunner) {
-  const first = runner.projections[0]?.name;
-  return (listener: (streamIds: readonly string[]) => void) => {
-    runner.onProgress((status, batch) => {
-      if (status.name === first) listener(batch.map((event) => event.streamId));
-    });
+/** What each batch the runner committed applied, per projection (read-your-writes, decision 0289). */
+function appliedBatches(runner: ProjectionRunner) {
+  return (listener: (batch: AppliedBatch) => void) => {
+    runner.onProgress((status, _batch, revisions) => listener({ projection: status.name, revisions }));
   };
 }
 

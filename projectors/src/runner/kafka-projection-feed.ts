@@ -149,7 +149,7 @@ export class KafkaProjectionFeed {
    */
   private async applyToAll(events: StoredEvent[]): Promise<void> {
     const { pool, logger } = this.deps;
-    const handled = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, events));
+    const { handled } = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, events));
     for (const projection of this.projections) this.recordProgress(projection.name, events, handled.get(projection.name) ?? 0);
   }
 

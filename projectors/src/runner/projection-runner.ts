@@ -19,6 +19,13 @@ export interface ProjectionStatus {
 }
 
 /**
+ * What a committed batch did for one projection: its status after it, the batch, and each stream of
+ * the batch with the revision the projection's transaction wrote for it (empty when the batch only
+ * moved its checkpoint).
+ */
+export type ProgressListener = (status: ProjectionStatus, batch: StoredEvent[], revisions: ReadonlyMap<string, number>) => void;
+
+/**
  * Feeds the projections from the event store's global order through ONE catch-up subscription:
  * the log is read once and each batch is applied to every projection in one transaction, which
  * also moves every projection's checkpoint (DESIGN.md; issue 11 item 6, issue 12). It starts at
@@ -35,7 +42,7 @@ export interface ProjectionStatus {
 export class ProjectionRunner {
   private subscription: Subscription | null = null;
   private readonly statuses = new Map<string, ProjectionStatus>();
-  private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
+  private readonly listeners = new Set<ProgressListener>();
   private stopRetries: (() => void) | null = null;
   private replaying: Promise<void> | null = null;
   private upgrading: Promise<void> | null = null;
@@ -134,8 +141,8 @@ export class ProjectionRunner {
           for (const projection of this.projections) this.recordProgress(projection.name, batch, 0);
           return;
         }
-        const handled = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, batch, { saveGlobalCheckpoint: true }));
-        for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0);
+        const { handled, revisions } = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, batch, { saveGlobalCheckpoint: true }));
+        for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0, revisions.get(projection.name));
       },
       onError: (error) => this.recordFailure(error),
     });
@@ -149,7 +156,7 @@ export class ProjectionRunner {
     return batch.some((event) => this.projections.some((projection) => projection.handles.includes(event.type)));
   }
 
-  private recordProgress(name: string, batch: StoredEvent[], applied: number): void {
+  private recordProgress(name: string, batch: StoredEvent[], applied: number, revisions: ReadonlyMap<string, number> = new Map()): void {
     const status = this.status(name);
     const last = batch[batch.length - 1]!;
     status.checkpoint = last.checkpoint;
@@ -157,7 +164,7 @@ export class ProjectionRunner {
     status.lastEventAt = last.metadata.occurredAt;
     status.eventsApplied += applied;
     status.failure = null;
-    for (const listener of this.listeners) listener(status, batch);
+    for (const listener of this.listeners) listener(status, batch, revisions);
   }
 
   private recordFailure(error: unknown): void {
@@ -172,8 +179,8 @@ export class ProjectionRunner {
     this.deps.logger.warn({ err: error }, 'projection batch failed, retrying');
   }
 
-  /** Called after every applied batch, per projection (metrics, read-your-writes waiters). */
-  onProgress(listener: (status: ProjectionStatus, batch: StoredEvent[]) => void): () => void {
+  /** Called after every committed batch, per projection (metrics, read-your-writes waiters). */
+  onProgress(listener: ProgressListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
