@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, createPool } from '@shop/infra';
 import { createTestDatabase, silenceableProxy, type TestDatabase } from '@shop/infra/testing';
-import { ChangeFeed } from './change-feed.js';
+import { ChangeFeed, type LiveChange } from './change-feed.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -66,6 +66,54 @@ describe('the live change feed', () => {
       await feed.stop();
       proxy.close();
       await pool.end().catch(() => undefined);
+    }
+  });
+
+  it('reads nothing while nobody takes changes, and after catching up hands on only what came later (decision 0290)', async () => {
+    const pool = createPool(db.url, 3);
+    let statements = 0;
+    const query = pool.query;
+    pool.query = function (...args: unknown[]) {
+      statements++;
+      return (query as (...given: unknown[]) => unknown).apply(pool, args);
+    } as typeof pool.query;
+    let wanted = false;
+    const handed: LiveChange[] = [];
+    const feed = new ChangeFeed(
+      pool,
+      createLogger('silent'),
+      { changes: (changes) => handed.push(...changes), sessionEnded: () => undefined, reset: () => undefined, wanted: () => wanted },
+      { pollMs: 100 },
+    );
+    // Account streams: this database has no read models, so no project audience is looked up.
+    const change = async (streamId: string) => {
+      const { rows } = await db.pool.query<{ id: string }>(
+        `WITH added AS (INSERT INTO live_changes (stream_id, revision, read_models, event_at, former_readers, former_organizations)
+           VALUES ($1, 0, '{projects}', now(), '{}', '{}') RETURNING id)
+         SELECT id, pg_notify('shop_live_changes', id::text) FROM added`,
+        [streamId],
+      );
+      return Number(rows[0]!.id);
+    };
+    try {
+      await feed.start();
+      const atStart = statements;
+      const quiet = await change('account-quiet');
+      // Woken by the NOTIFY and by several polls: none of them reads.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(statements - atStart).toBe(0);
+      expect(feed.position).toBeLessThan(quiet);
+
+      await feed.catchUp();
+      expect(feed.position).toBe(quiet);
+      wanted = true;
+      const later = await change('account-later');
+      const deadline = Date.now() + 30_000;
+      while (!handed.some((given) => given.position === later) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(handed.map((given) => given.streamId)).toEqual(['account-later']);
+    } finally {
+      await feed.stop();
+      await pool.end();
     }
   });
 });

@@ -50,11 +50,19 @@ export class ChangeFeed {
   /** Set when the listener is back: a swap committed while it was away sent its NOTIFY to no one. */
   private swapCheckDue = false;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Changes were committed (or may have been) while nobody took them, and were not read (decision 0290). */
+  private behind = false;
 
   constructor(
     private readonly pool: Pool,
     private readonly logger: Logger,
-    private readonly handlers: { changes: (changes: LiveChange[]) => void; sessionEnded: (sid: string) => void; reset: () => void },
+    private readonly handlers: {
+      changes: (changes: LiveChange[]) => void;
+      sessionEnded: (sid: string) => void;
+      reset: () => void;
+      /** Whether anyone takes changes now (an open stream); without it, always. */
+      wanted?: () => boolean;
+    },
     private readonly options: ChangeFeedOptions = {},
   ) {}
 
@@ -80,9 +88,19 @@ export class ChangeFeed {
     await this.reading;
   }
 
-  /** Reads what was added after the cursor; a wake during a read makes another read follow it. */
+  /**
+   * Reads what was added after the cursor; a wake during a read makes another read follow it.
+   * While nobody takes changes nothing is read (after every batch that would be two statements
+   * for no one): the feed only notes that it is behind, and `catchUp` moves it on.
+   */
   wake(): void {
     if (this.stopped) return;
+    if (this.handlers.wanted && !this.handlers.wanted()) {
+      this.behind = true;
+      return;
+    }
+    // This read (or the one it follows) reads everything after the cursor: nothing is left behind.
+    this.behind = false;
     if (this.reading) {
       this.readAgain = true;
       return;
@@ -96,6 +114,23 @@ export class ChangeFeed {
           this.wake();
         }
       });
+  }
+
+  /**
+   * Before a first taker starts from `position`: when changes were left unread meanwhile, the
+   * cursor moves to the newest committed change (ids become visible in id order, decision 0170),
+   * which nobody was there to be told of. A swap missed while the listener was away is counted
+   * too, so the taker is not told of a reset from before it came. A client resuming from earlier
+   * still gets what it missed from `between`, which reads the table, not the cursor.
+   */
+  async catchUp(): Promise<void> {
+    if (!this.behind) return;
+    this.behind = false;
+    if (this.swapCheckDue) {
+      this.swaps = Math.max(this.swaps, await this.swapCount());
+      this.swapCheckDue = false;
+    }
+    this.cursor = Math.max(this.cursor, await this.head());
   }
 
   /** The changes after `position` up to this process's cursor, for a client resuming there. */
@@ -125,7 +160,8 @@ export class ChangeFeed {
     for (;;) {
       const page = await this.read(this.cursor, Number.MAX_SAFE_INTEGER);
       if (page.length === 0 || this.stopped) return;
-      this.cursor = page[page.length - 1]!.position;
+      // Never back: a catch-up may have moved the cursor past this read's page meanwhile.
+      this.cursor = Math.max(this.cursor, page[page.length - 1]!.position);
       this.handlers.changes(page);
       if (page.length < PAGE) return;
     }

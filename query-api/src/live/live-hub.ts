@@ -35,7 +35,13 @@ export class LiveHub {
     private readonly logger: Logger,
     private readonly options: LiveHubOptions = {},
   ) {
-    this.feed = new ChangeFeed(pool, logger, { changes: (changes) => this.deliver(changes), sessionEnded: (sid) => this.endSession(sid), reset: () => this.reset() }, options);
+    this.feed = new ChangeFeed(
+      pool,
+      logger,
+      // With no stream open the feed reads nothing after a batch (decision 0290); `open` catches it up first.
+      { changes: (changes) => this.deliver(changes), sessionEnded: (sid) => this.endSession(sid), reset: () => this.reset(), wanted: () => this.streams.size > 0 },
+      options,
+    );
     this.metrics.openStreams(() => this.streams.size);
   }
 
@@ -69,6 +75,7 @@ export class LiveHub {
     }
     const viewer: Viewer = { userId: user.userId, isStaff: user.isStaff, organizationIds: user.isStaff ? [] : await organizationIdsOf(this.pool, user.userId) };
     const resumeFrom = parsePosition(lastEventId);
+    await this.feed.catchUp();
     const through = this.feed.position;
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -80,6 +87,8 @@ export class LiveHub {
     res.write('retry: 3000\n\n');
     const stream = new LiveStream(res, sessionId, viewer, Math.max(resumeFrom ?? through, 0), (ended) => this.forget(ended));
     this.remember(stream);
+    // A change committed after the catch-up whose wake found no stream yet is read now, not at the next poll.
+    if (this.streams.size === 1) this.feed.wake();
     try {
       stream.caughtUp(await this.missed(stream, resumeFrom, through, lastEventId !== undefined));
     } catch (error) {

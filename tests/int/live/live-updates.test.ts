@@ -113,6 +113,24 @@ describe('GET /api/live/', () => {
     await closeAll();
   });
 
+  it('starts a page that opens after changes no page was open for at the newest change, and tells it the next one (decision 0290)', async () => {
+    await closeAll();
+    // Projected while no stream is open in the process: the live feed reads none of it.
+    const quiet = await newProject(rita.client, 'Quiet footstool');
+    expect((await rita.client.get('/api/projects/', { 'x-min-revision': `project-${quiet.id}@${quiet.revision}` })).headers.get('x-min-revision-status')).toBe('reached');
+    const { rows } = await shop.db.pool.query<{ id: string }>('SELECT max(id) AS id FROM live_changes WHERE stream_id = $1', [`project-${quiet.id}`]);
+
+    const page = await openLive(rita.client);
+    const ready = page.messages.find((message) => message.event === 'ready')!;
+    // Ready at (or after) the quiet change, which is not replayed as news.
+    expect(Number(ready.data.position)).toBeGreaterThanOrEqual(Number(rows[0]!.id));
+    const renamed = await rita.client.put(`/api/projects/${quiet.id}/`, { name: 'Quiet footstool, tall' });
+    expect(renamed.status, renamed.text).toBe(200);
+    await page.waitFor(changeOf(quiet.id, renamed.body.revision));
+    expect(page.changes().filter((change) => change.project_id === quiet.id).map((change) => change.revision)).toEqual([renamed.body.revision]);
+    await closeAll();
+  });
+
   it('holds at most four streams per session and LIVE_MAX_STREAMS per process, answering 429 with a message', async () => {
     for (let n = 0; n < 4; n++) await openLive(staff);
     const fifth = await LiveClient.open(`${shop.url}/api/live/`, staff.cookieHeader());
