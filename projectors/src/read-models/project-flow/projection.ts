@@ -1,5 +1,6 @@
 import type { PoolClient, StoredEvent } from '@shop/infra';
 import { insertIntoTables } from '../batched-inserts.js';
+import { streamsWithHistory } from '../stream-batches.js';
 import { readProjectEvent } from '../read-project-event.js';
 import { rowPerStream, type BulkProjection, type TableRow } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
@@ -62,7 +63,8 @@ export const projectFlowProjection: Projection = {
   // The batch's flows read in one statement, folded in memory, written in one: event by event it
   // was a read and an upsert per event, most of a live batch's time (docs/performance-log.md).
   applyMany: async (client, events) => {
-    const flows = await readFlows(client, [...new Set(events.map((event) => event.streamId))]);
+    // A stream starting in this batch has no stored flow to read (decision 0289).
+    const flows = await readFlows(client, streamsWithHistory(events));
     const changed = new Set<string>();
     const stretchRows: unknown[][] = [];
     for (const event of events) {
@@ -94,6 +96,7 @@ async function readFlow(client: PoolClient, streamId: string): Promise<ProjectFl
 
 /** The flows as the table holds them, times as the ISO text the events carry, by stream. */
 async function readFlows(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectFlow>> {
+  if (streamIds.length === 0) return new Map();
   const { rows } = await client.query<Record<(typeof FLOW_COLUMNS)[number], string | null>>(READ_FLOWS, [streamIds]);
   return new Map(rows.map((row) => [row.stream_id!, flowOf(row)]));
 }

@@ -11,7 +11,7 @@ import {
 import type { PoolClient, StoredEvent } from '@shop/infra';
 import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
-import { byStream } from '../stream-batches.js';
+import { byStream, streamsWithHistory } from '../stream-batches.js';
 import { readProjectEvent } from '../read-project-event.js';
 import { countsFromDetailsSql, ProjectCountChanges } from './counts.js';
 import { formerReadersOf } from './former-readers.js';
@@ -38,7 +38,8 @@ export const projectsProjection: Projection = {
   // Same result in fewer round trips: every stream's state read once, folded, written once.
   applyMany: async (client, events) => {
     const groups = byStream(events);
-    const states = await loadStreamStates(client, [...groups.keys()]);
+    // A stream starting in this batch has no stored state to read (decision 0289).
+    const states = await loadStreamStates(client, streamsWithHistory(events));
     const rows: unknown[][] = [];
     const counts = new ProjectCountChanges();
     for (const [streamId, group] of groups) {
@@ -58,6 +59,7 @@ export const projectsProjection: Projection = {
 };
 
 async function loadStreamStates(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectStreamState>> {
+  if (streamIds.length === 0) return new Map();
   const result = await client.query<{ stream_id: string; stream_state: ProjectStreamState }>(
     'SELECT stream_id, stream_state FROM project_details WHERE stream_id = ANY($1)',
     [streamIds],
