@@ -1,6 +1,7 @@
 export * from './config/config.js';
 export * from './logging/logger.js';
 export * from './postgres/pool.js';
+export * from './postgres/prepared-query.js';
 export * from './postgres/listen-connection.js';
 export * from './postgres/listener-heartbeat.js';
 export * from './postgres/migrate.js';

@@ -1,5 +1,5 @@
 import type { ActivityKind } from '@shop/domain';
-import type { Pool, PoolClient } from '@shop/infra';
+import { preparedQuery, preparedStatement, type Pool, type PoolClient } from '@shop/infra';
 
 type Db = Pool | PoolClient;
 
@@ -17,13 +17,17 @@ export interface TimelineRow {
   detail: Record<string, unknown>;
 }
 
+const ACTIVITY = preparedStatement('project_activity_of_stream', 'SELECT kind, text, at, actor FROM project_activity WHERE stream_id = $1 ORDER BY revision');
+const TIMELINE = preparedStatement('project_timeline_of_stream', 'SELECT step, label, at, detail FROM project_timeline WHERE stream_id = $1 ORDER BY revision');
+
 /** Oldest first, in stream order. */
 export async function findActivity(db: Db, streamId: string): Promise<ActivityRow[]> {
-  const result = await db.query<ActivityRow>('SELECT kind, text, at, actor FROM project_activity WHERE stream_id = $1 ORDER BY revision', [streamId]);
+  const result = await preparedQuery<ActivityRow>(db, ACTIVITY, [streamId]);
   return result.rows;
 }
 
+/** The project's own reads ask for it on every request: a prepared statement (prepared-query.ts). */
 export async function findTimeline(db: Db, streamId: string): Promise<TimelineRow[]> {
-  const result = await db.query<TimelineRow>('SELECT step, label, at, detail FROM project_timeline WHERE stream_id = $1 ORDER BY revision', [streamId]);
+  const result = await preparedQuery<TimelineRow>(db, TIMELINE, [streamId]);
   return result.rows;
 }

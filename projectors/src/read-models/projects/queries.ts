@@ -1,5 +1,5 @@
 import { projectView, type ProjectState, type ProjectStreamState, type ProjectView } from '@shop/domain';
-import type { Pool, PoolClient } from '@shop/infra';
+import { preparedQuery, preparedStatement, type Pool, type PoolClient } from '@shop/infra';
 import { countLiveProjects } from './counts.js';
 
 type Db = Pool | PoolClient;
@@ -63,8 +63,11 @@ export async function findProjects(db: Db, filter: ProjectListFilter): Promise<P
   return result.rows.map(toProjectRow);
 }
 
+const PROJECT = preparedStatement('project_details_of_project', 'SELECT stream_id, revision, stream_state FROM project_details WHERE project_id = $1');
+
+/** Every read of one project asks for it: a prepared statement (prepared-query.ts). */
 export async function findProject(db: Db, projectId: string): Promise<ProjectRow | null> {
-  const result = await db.query<Row>('SELECT stream_id, revision, stream_state FROM project_details WHERE project_id = $1', [projectId]);
+  const result = await preparedQuery<Row>(db, PROJECT, [projectId]);
   const row = result.rows[0];
   return row ? toProjectRow(row) : null;
 }
