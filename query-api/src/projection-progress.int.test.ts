@@ -97,4 +97,25 @@ describe('ProjectionProgress following the in-process runner', () => {
     expect(await progress.waitFor(['projects'], [{ streamId: 'project-p', revision: 1 }], 120_000)).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(30_000);
   });
+
+  it("keeps a cached session's writes found all applied so until one of its streams is forgotten, then checks again", async () => {
+    await applied('project-m', 2);
+    await applied('project-n', 0);
+    await applied('project-o', 0);
+    // Two streams kept: a third one read forgets the oldest.
+    const progress = new ProjectionProgress(db.pool, 60_000, 2);
+    const writes = Object.freeze([Object.freeze({ streamId: 'project-m', revision: 2 })]);
+    expect(progress.unseen(['projects'], writes)).toEqual(writes);
+    expect(await progress.waitFor(['projects'], writes, 5_000)).toBe('reached');
+    expect(progress.unseen(['projects'], writes)).toEqual([]);
+    // Still all applied after another stream is remembered (nothing forgotten yet).
+    expect(await progress.waitFor(['projects'], [{ streamId: 'project-n', revision: 0 }], 5_000)).toBe('reached');
+    expect(progress.unseen(['projects'], writes)).toEqual([]);
+    // A third stream forgets project-m: the same list is checked again and found not known.
+    expect(await progress.waitFor(['projects'], [{ streamId: 'project-o', revision: 0 }], 5_000)).toBe('reached');
+    expect(progress.unseen(['projects'], writes)).toEqual(writes);
+    // Another projection's check of the same list is its own.
+    expect(await progress.waitFor(['projects'], writes, 5_000)).toBe('reached');
+    expect(progress.unseen(['projects', 'project_history'], writes)).toEqual(writes);
+  });
 });

@@ -35,11 +35,17 @@ export class ProjectionProgress {
   /** Waiters for a stream, woken when a batch with it was applied in this process. */
   private readonly waiters = new Map<string, Set<() => void>>();
   private followed = false;
+  /** Streams forgotten so far (beyond REMEMBERED): a list once found all applied stays so until one is. */
+  private forgotten = 0;
+  /** Frozen lists of wanted revisions (a cached session's writes) found all applied, and `forgotten` then. */
+  private readonly allApplied = new WeakMap<readonly StreamRevision[], { projections: readonly string[]; forgotten: number }>();
 
   constructor(
     private readonly pool: Pool,
     /** How often a read that is woken by batches still asks, in case a wake-up is missed. */
     private readonly followedPollMs = 250,
+    /** How many streams' revisions are kept. */
+    private readonly remembered = REMEMBERED,
   ) {}
 
   /**
@@ -65,10 +71,16 @@ export class ProjectionProgress {
 
   /** The revisions not yet known to be applied by every one of `projections`. */
   unseen(projections: readonly string[], wanted: readonly StreamRevision[]): StreamRevision[] {
-    return wanted.filter((want) => {
+    // A reached revision only grows: the same list, checked against the same projections, is still
+    // all applied unless a stream was forgotten since (then it is checked, and maybe asked, again).
+    const known = this.allApplied.get(wanted);
+    if (known && known.projections === projections && known.forgotten === this.forgotten) return [];
+    const missing = wanted.filter((want) => {
       const applied = this.reached.get(want.streamId);
       return !applied || projections.some((projection) => (applied.get(projection) ?? -1) < want.revision);
     });
+    if (missing.length === 0 && Object.isFrozen(wanted)) this.allApplied.set(wanted, { projections, forgotten: this.forgotten });
+    return missing;
   }
 
   /**
@@ -163,6 +175,9 @@ export class ProjectionProgress {
     // Re-inserted so the Map's order is oldest-update first: the first stream is the one to forget.
     this.reached.delete(streamId);
     this.reached.set(streamId, applied);
-    if (this.reached.size > REMEMBERED) this.reached.delete(this.reached.keys().next().value!);
+    if (this.reached.size > this.remembered) {
+      this.reached.delete(this.reached.keys().next().value!);
+      this.forgotten++;
+    }
   }
 }
