@@ -129,7 +129,7 @@ export async function startShop(
       // The customer's hot reads on plain node:http in front of Express, the same handlers (decision 0253).
       const front =
         roles.includes('query') && config.HOT_READS === 'on'
-          ? hotReads({ routes: hotReadRoutes(deps), logger, security: securityOptionsOf(config), readCaller: security.readCaller, timeRequest: observe.timeRequest })
+          ? hotReads({ routes: hotReadRoutes(deps), logger, security: securityOptionsOf(config), readCaller: security.readCaller, cachedCaller: security.cachedReadCaller, timeRequest: observe.timeRequest })
           : null;
       const server = await listen(front ? (req, res) => front(req, res, () => app(req, res)) : app, config.PORT);
       // Open live streams end first, or closing the server would wait for them.

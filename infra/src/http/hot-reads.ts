@@ -39,6 +39,8 @@ export interface HotReadOptions {
   logger: Logger;
   security: SecurityHeaderOptions;
   readCaller: (req: IncomingMessage) => Promise<ReadCaller | null>;
+  /** The caller `readCaller` would give at once from the session cache, when it is settled there; undefined otherwise. */
+  cachedCaller?: (req: IncomingMessage) => ReadCaller | undefined;
   timeRequest: RequestTimer;
 }
 
@@ -63,12 +65,19 @@ interface CompiledRoute {
  */
 export function hotReads(options: HotReadOptions): FrontHandler {
   const routes = options.routes.map(compile);
-  const security = securityHeaderList(options.security);
+  // Every answer's head starts alike: the correlation id's place, then the security headers, flat as writeHead takes them.
+  const headStart = ['X-Correlation-Id', '', ...securityHeaderList(options.security).flat()];
   const encoding: Encoding = { gzipCache: new GzipCache(), acceptsGzip: new Map() };
   return (req, res, fallThrough) => {
     const startedAt = process.hrtime.bigint();
     const match = req.method === 'GET' || req.method === 'HEAD' ? matchRoute(routes, req.url ?? '') : null;
     if (!match) return fallThrough();
+    // A caller settled in the session cache is served at once, without a promise to wait for.
+    const settled = options.cachedCaller?.(req);
+    if (settled) {
+      serve(req, res, match, settled, startedAt).catch((error: unknown) => broken(req, res, error));
+      return;
+    }
     options.readCaller(req).then(
       (caller) => (caller ? serve(req, res, match, caller, startedAt).catch((error: unknown) => broken(req, res, error)) : fallThrough()),
       // Express's path meets the same failure and answers it.
@@ -89,7 +98,7 @@ export function hotReads(options: HotReadOptions): FrontHandler {
     let answer: JsonAnswer;
     let failed = false;
     try {
-      answer = await match.route.serve({ caller, params: match.params, query: match.query, header: (name) => headerOf(req, name) }, headers);
+      answer = await match.route.serve(new FrontRequest(req, caller, match), headers);
     } catch (error) {
       failed = true;
       const body = toErrorBody(error);
@@ -98,16 +107,39 @@ export function hotReads(options: HotReadOptions): FrontHandler {
     }
     // Express labels a route's answer `/api/projects/:id/`, and one its error handler sent `/projects/:id/` (it has left the /api router by then).
     options.timeRequest(req, res, failed ? match.route.path : `/api${match.route.path}`, startedAt);
-    const given: Array<[string, string]> = [['X-Correlation-Id', id]];
-    for (const header of security) given.push(header);
-    for (const name in headers) given.push([name, headers[name]!]);
-    for (const name in answer.headers) given.push([name, answer.headers[name]!]);
-    const head = headOf(req, answer, given, encoding);
+    const given = headStart.slice();
+    given[1] = id;
+    for (const name in headers) given.push(name, headers[name]!);
+    for (const name in answer.headers) given.push(name, answer.headers[name]!);
+    const head = headOf(req, answer, given, tagOf(headers) ?? tagOf(answer.headers), encoding);
     logAtEnd(options.logger, req, res, () => loggedHeaders(head));
-    res.writeHead(head.status, flat(head.headers));
+    res.writeHead(head.status, head.headers);
     if (req.method === 'HEAD' || head.body === null) res.end();
     else res.end(head.body);
   }
+}
+
+/** What a hot read gets of its request: one object, its `header` a method, not a closure made per request. */
+class FrontRequest implements HotRequest {
+  readonly params: Record<string, string>;
+  readonly query: ParsedUrlQuery;
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly caller: ReadCaller,
+    match: Match,
+  ) {
+    this.params = match.params;
+    this.query = match.query;
+  }
+  header(name: string): string | undefined {
+    return headerOf(this.req, name);
+  }
+}
+
+/** The entity tag a read set itself, whatever the case of its name (the only headers that may carry one). */
+function tagOf(headers: Record<string, string>): string | undefined {
+  for (const name in headers) if (name.toLowerCase() === 'etag') return headers[name];
+  return undefined;
 }
 
 interface Match {
@@ -134,7 +166,8 @@ function matchRoute(routes: readonly CompiledRoute[], url: string): Match | null
   for (const { route, pattern, names } of routes) {
     const found = pattern.exec(path);
     if (!found) continue;
-    const params = Object.fromEntries(names.map((name, index) => [name, found[index + 1]!]));
+    const params: Record<string, string> = {};
+    for (let index = 0; index < names.length; index++) params[names[index]!] = found[index + 1]!;
     return { route, params, query: querystring.parse(mark < 0 ? '' : url.slice(mark + 1)) };
   }
   return null;
@@ -147,13 +180,19 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 
 /** The headers as Express's `res.getHeaders()` holds them for the log line: wholeAnswerGzip sets a zipped length as a number. */
 function loggedHeaders(head: Head): Record<string, unknown> {
-  const zipped = head.headers.some(([name]) => name === 'Content-Encoding');
-  return Object.fromEntries(head.headers.map(([name, value]) => [name.toLowerCase(), zipped && name === 'Content-Length' ? Number(value) : value]));
+  const zipped = head.headers.includes('Content-Encoding');
+  const logged: Record<string, unknown> = {};
+  for (let i = 0; i < head.headers.length; i += 2) {
+    const name = head.headers[i]!;
+    logged[name.toLowerCase()] = zipped && name === 'Content-Length' ? Number(head.headers[i + 1]) : head.headers[i + 1];
+  }
+  return logged;
 }
 
 interface Head {
   status: number;
-  headers: Array<[string, string]>;
+  /** `[name, value, name, value, …]`, as writeHead takes them. */
+  headers: string[];
   /** A gzipped answer's bytes, else the JSON text; null for a 304. */
   body: Buffer | string | null;
 }
@@ -182,37 +221,29 @@ function acceptsGzip(req: IncomingMessage, encoding: Encoding): boolean {
  * length, a weak ETag unless the answer has its own, 304 when the client's If-None-Match matches
  * (no type, length or body then), and gzip for 1 KB or more when the client accepts it.
  */
-function headOf(req: IncomingMessage, answer: JsonAnswer, given: Array<[string, string]>, encoding: Encoding): Head {
-  const headers = given;
+function headOf(req: IncomingMessage, answer: JsonAnswer, headers: string[], givenTag: string | undefined, encoding: Encoding): Head {
   // No UTF-8 copy of the text: etag, gzip and Node's write take the string as it is.
   const length = Buffer.byteLength(answer.json, 'utf8');
-  const givenTag = headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
-  headers.push(['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(length)]);
   const tag = givenTag ?? etag(answer.json, { weak: true });
-  if (givenTag === undefined) headers.push(['ETag', tag]);
   const ok = answer.status >= 200 && answer.status < 300;
   if (ok && fresh(req.headers, { etag: tag })) {
-    return { status: 304, headers: headers.filter(([name]) => name !== 'Content-Type' && name !== 'Content-Length'), body: null };
+    if (givenTag === undefined) headers.push('ETag', tag);
+    return { status: 304, headers, body: null };
   }
+  headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(length));
+  if (givenTag === undefined) headers.push('ETag', tag);
   if (req.method !== 'HEAD') {
-    headers.push(['Vary', 'Accept-Encoding']);
+    headers.push('Vary', 'Accept-Encoding');
     if (length >= GZIP_THRESHOLD_BYTES && acceptsGzip(req, encoding)) {
       // The tag is a digest of the text (etag's, or the answer's own, entity-tag.ts); the cache compares the text itself anyway.
       const zipped = encoding.gzipCache.gzip(tag, answer.json);
-      headers.push(['Content-Encoding', 'gzip']);
-      headers[headers.findIndex(([name]) => name === 'Content-Length')] = ['Content-Length', String(zipped.length)];
+      headers.push('Content-Encoding', 'gzip');
+      headers[headers.indexOf('Content-Length') + 1] = String(zipped.length);
       return { status: answer.status, headers, body: zipped };
     }
   }
   // The text as it is: Node writes it as UTF-8 (the bytes counted above), joined to the head in one write.
   return { status: answer.status, headers, body: answer.json };
-}
-
-/** `[[name, value], …]` as the `[name, value, …]` that writeHead takes. */
-function flat(headers: Array<[string, string]>): string[] {
-  const list: string[] = [];
-  for (const [name, value] of headers) list.push(name, value);
-  return list;
 }
 
 /** The same read as an Express route: what `serve` answers, sent through Express's `res`. */

@@ -44,6 +44,8 @@ export interface SessionSecurity {
    * (a first read, a renewal due, a token to issue or check), which Express's path then does.
    */
   readCaller: (req: IncomingMessage) => Promise<ReadCaller | null>;
+  /** What `readCaller` answers at once for a caller settled in the session cache (see `cachedCaller` below); undefined for any other. */
+  cachedReadCaller: (req: IncomingMessage) => ReadCaller | undefined;
   /** Stops the session cache's LISTEN connection. */
   close: () => Promise<void>;
 }
@@ -136,7 +138,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
    * would give, from the cache's parsed, frozen copy, without parsing or building a Session per
    * read (issue 34's profile). Anything else is left to the loader (undefined).
    */
-  const cachedCaller = (req: Request): ReadCaller | undefined => {
+  const cachedCaller = (req: IncomingMessage): ReadCaller | undefined => {
     const cookies = cookiesOf(req.headers.cookie);
     const sid = sessionIdOf(cookies.sid);
     const cached = sid === undefined ? undefined : store.readOnlyCopy(sid);
@@ -148,7 +150,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   const readCaller = (raw: IncomingMessage) =>
     new Promise<ReadCaller | null>((resolve, reject) => {
       const req = raw as Request;
-      const cached = cachedCaller(req);
+      const cached = cachedCaller(raw);
       if (cached) return resolve(cached);
       parseCookies(req, {} as Response, () => undefined);
       loadForRead(req, (error, found) => {
@@ -165,6 +167,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   return {
     middleware: [parseCookies, readOnlyOnReads(sessions, loadForRead, secret, renewed), issueOnRead, protectWrites],
     readCaller,
+    cachedReadCaller: cachedCaller,
     logIn: async (req, res, user, checked) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
