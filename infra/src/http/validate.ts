@@ -27,9 +27,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: { body: unknow
 export function unstorableTextAt(value: unknown, path: string[] = [], depth = 0): string | null {
   if (typeof value === 'string') return isStorable(value) ? null : path.join('.');
   if (value === null || typeof value !== 'object' || depth > 64) return null;
-  for (const [key, child] of Object.entries(value)) {
+  // One path array for the whole walk, a key pushed and popped around each child: every request is walked, few fail.
+  for (const key of Object.keys(value)) {
     if (!isStorable(key)) return [...path, key.replace(/[^\x20-\x7e]/g, '?')].join('.');
-    const found = unstorableTextAt(child, [...path, key], depth + 1);
+    path.push(key);
+    const found = unstorableTextAt((value as Record<string, unknown>)[key], path, depth + 1);
+    path.pop();
     if (found !== null) return found;
   }
   return null;
