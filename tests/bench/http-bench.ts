@@ -73,13 +73,22 @@ export async function httpBench(context: BenchContext): Promise<Row[]> {
       const result = await alone(name, `${base}${shopPath}`, reader.client);
       const ratio = result.requests.average / baseline.requests.average;
       row(name, result, `shop/minimal ${fmt(ratio, 2)}: ${verdict(ratio >= 0.6)} (done when >= 0.6)`, baseline);
+      return result;
     };
     row('GET /healthz', await alone('GET /healthz', `${base}/healthz`));
     const products = await alone('GET /api/products/', `${base}/api/products/`);
     row('GET /api/products/', products, `${verdict(products.requests.average >= 2000)} (done when >= 2,000 req/s)`);
     row('GET /api/fabrics/', await alone('GET /api/fabrics/', `${base}/api/fabrics/`));
     await versusMinimal("GET /api/projects/ (a customer's 20)", `/list?owner=${reader.userId}`, '/api/projects/');
-    await versusMinimal('GET /api/projects/{id}/', `/detail?id=${reader.projectId}`, `/api/projects/${reader.projectId}/`);
+    const detail = await versusMinimal('GET /api/projects/{id}/', `/detail?id=${reader.projectId}`, `/api/projects/${reader.projectId}/`);
+    // The shop prepares the detail's two statements (decision 0291), the yardstick above does not: the same minimal server preparing them too, for comparison.
+    const prepared = await alone('minimal server: detail, statements prepared', `${minimal.url}/detail?id=${reader.projectId}&prepared=1`);
+    rows.push({
+      section: 'http',
+      case: 'minimal node:http + pg, GET detail with its two statements prepared (information, decision 0291)',
+      figures: `${fmt(prepared.requests.average)} req/s p99 ${fmt(prepared.latency.p99, 1)} ms, ${prepared.non2xx + prepared.errors} errors; CPU per request: minimal server + autocannon ${fmt(prepared.cpu.bench)} µs`,
+      ratio: `shop detail/this ${fmt(detail.requests.average / prepared.requests.average, 2)}`,
+    });
     row('POST /api/projects/ (10 customers)', await alone('POST /api/projects/ (10 customers)', `${base}/api/projects/`, writers.map((writer) => writer.client)));
     for (const rate of [300, 600]) {
       rows.push(await mixedLoad(base, customers, rate, mixedSeconds));
@@ -234,7 +243,7 @@ async function listedEventually(client: ApiClient, ids: string[]): Promise<numbe
 async function minimalServer(pool: Pool): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const answer = url.pathname === '/list' ? listRows(pool, url.searchParams.get('owner')!) : detailRow(pool, url.searchParams.get('id')!);
+    const answer = url.pathname === '/list' ? listRows(pool, url.searchParams.get('owner')!) : detailRow(pool, url.searchParams.get('id')!, url.searchParams.has('prepared'));
     answer.then(
       (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
       () => res.writeHead(500).end(),
@@ -262,10 +271,10 @@ async function listRows(pool: Pool, owner: string) {
 /**
  * The detail's two statements for the project's owner: the row, then its timeline. Sent unnamed,
  * as the issue's yardstick was measured; the shop sends these two as prepared statements
- * (infra/src/postgres/prepared-query.ts, docs/performance-log.md "The detail's statements prepared").
+ * (decision 0291), and so does this server when asked `prepared`, for a like-for-like figure.
  */
-async function detailRow(pool: Pool, id: string) {
-  const row = await pool.query<{ stream_id: string }>('SELECT stream_id, revision, stream_state FROM project_details WHERE project_id = $1', [id]);
-  const timeline = await pool.query('SELECT step, label, at, detail FROM project_timeline WHERE stream_id = $1 ORDER BY revision', [row.rows[0]!.stream_id]);
+async function detailRow(pool: Pool, id: string, prepared = false) {
+  const row = await pool.query<{ stream_id: string }>({ ...(prepared ? { name: 'minimal_detail_row' } : {}), text: 'SELECT stream_id, revision, stream_state FROM project_details WHERE project_id = $1', values: [id] });
+  const timeline = await pool.query({ ...(prepared ? { name: 'minimal_detail_timeline' } : {}), text: 'SELECT step, label, at, detail FROM project_timeline WHERE stream_id = $1 ORDER BY revision', values: [row.rows[0]!.stream_id] });
   return { row: row.rows[0], timeline: timeline.rows };
 }
