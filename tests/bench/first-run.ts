@@ -1,5 +1,5 @@
 import { createPool, PostgresEventStore } from '@shop/infra';
-import { allProjections, rebuildAll } from '@shop/projectors';
+import { allProjections, rebuildAll, rebuildsTidied } from '@shop/projectors';
 import { rawSequentialRead } from './raw-read.js';
 
 /**
@@ -17,5 +17,7 @@ try {
   else await rawSequentialRead(pool);
   console.log(JSON.stringify((performance.now() - started) / 1000));
 } finally {
+  // Timed to the rebuild's return (the new tables serve); the old ones are dropped before the pool closes.
+  await rebuildsTidied();
   await pool.end();
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger, createPool, PostgresEventStore, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
-import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildOneByOne, type CatchUpReplayPolicy } from '@shop/projectors';
+import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildOneByOne, rebuildsTidied, type CatchUpReplayPolicy } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';
@@ -18,6 +18,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
  * what it may not do and measures with that work included.
  */
 async function settle(pool: Pool): Promise<void> {
+  await rebuildsTidied(); // the last rebuild's old tables, dropped after it returned
   await pool.query('VACUUM ANALYZE').catch(() => undefined);
   await pool.query('CHECKPOINT').catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { allProjections } from '../read-models/all.js';
 import { defaultWorkers } from '../rebuild/one-pass.js';
 import type { RebuildProgress } from '../rebuild/progress-board.js';
 import { rebuildAll, selectProjections } from '../rebuild/rebuild-all.js';
+import { rebuildsTidied } from '../rebuild/rebuild.js';
 import { CliUsageError, parseCliArgs, parseInstant } from './args.js';
 import { openCliDatabase } from './cli-database.js';
 
@@ -53,6 +54,8 @@ async function main(argv: string[]): Promise<void> {
     );
   } finally {
     bar.stop();
+    // The rebuild returned once the new tables served; the old ones are dropped before the exit.
+    await rebuildsTidied();
     await database.close();
   }
 }

@@ -1,15 +1,16 @@
 import os from 'node:os';
-import { inTransaction, onClientInTransaction, type Pool, type PoolClient } from '@shop/infra';
+import { onClientInTransaction, type Pool, type PoolClient } from '@shop/infra';
 import { readPage } from './log-page.js';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
 import type { RawEvent, ShardTarget } from './fold-shard.js';
 import type { BulkProjection } from './bulk-fold.js';
-import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, type RebuildDeps, type RebuildResult } from './rebuild.js';
+import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, tidyAfterwards, type RebuildDeps, type RebuildResult } from './rebuild.js';
 import { dropSchema, quoted, schemaName } from './shadow-schema.js';
 import { localShard, threadShard, type Shard } from './shards.js';
 import { workerBundle } from './worker-bundle.js';
-import { completeStagingTable, stagingTablesSql } from './staging.js';
+import { runnerTablesSql, stagingTablesSql } from './staging.js';
+import { completeStaging, readCompletions, type StagingTable } from './index-phase.js';
 import { swapAllIn } from './swap-in.js';
 import { ProgressBoard, type RebuildProgress } from './progress-board.js';
 
@@ -45,6 +46,7 @@ interface Target extends ShardTarget {
 export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly Projection[], given: OnePassOptions = {}): Promise<RebuildResult[]> {
   const started = Date.now();
   let lock: { release: () => Promise<void> } | null = null;
+  let tidying: Promise<unknown> | null = null;
   // A fold that is not the registered one (a test's) runs here only: workers load the registered ones.
   const ownFolds = projections.some((projection) => projection.bulk && projection.bulk !== bulkProjections.get(projection.name));
   const workers = ownFolds ? 1 : Math.max(1, Math.floor(given.workers ?? defaultWorkers()));
@@ -59,7 +61,7 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
   };
   try {
     lock = await lockRebuilds(deps.pool, projections.map((projection) => projection.name));
-    for (const projection of projections) await dropStaleRebuilds(deps.pool, projection.name);
+    await dropStaleRebuilds(deps.pool, ...projections.map((projection) => projection.name));
     const targets = projections.map((projection) => targetOf(projection, options));
     // Swapped in: every projection's per-stream revisions go into one table of their own, indexed
     // with the rest before the swap. As of a date: into each schema, which is kept as it is.
@@ -67,18 +69,26 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     // Workers load their code while the schemas are made (they touch no table before the first page).
     const opening = openShards(deps.pool, targets, workers, lookupIn(projections));
     opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
-    // Every schema in one round trip, while the log is counted and the first pages are read and
-    // folded (shards write nothing before the tables exist). One connection for all of it: a
-    // connection new to the server spends longer loading the catalogue than these statements take.
+    // Every schema and the tables the shards write in one round trip, while the log is counted
+    // and the first pages are read and folded (shards write nothing before the tables exist). One
+    // connection for all of it: a connection new to the server spends longer loading the catalogue
+    // than these statements take.
     const tablesReady = deps.pool.query(
       [
         // First, before anything has an xid: the statements run as one transaction, which never appends.
         'SELECT shop_not_appending()',
         ...targets.flatMap((target) => stagingTablesSql(target.schema, target.projection.tables)),
-        ...(revisions ? stagingTablesSql(revisions, ['projection_stream_revisions'], []) : []),
+        ...(revisions ? stagingTablesSql(revisions, ['projection_stream_revisions']) : []),
       ].join(';\n'),
     );
     tablesReady.catch(() => undefined); // awaited below
+    // Then the runner's tables in each schema, which only the bookkeeping at the end of the load
+    // and the swap's catch-ups write: the shards' first COPY does not wait for them.
+    const allTablesReady = tablesReady.then(() => deps.pool.query(['SELECT shop_not_appending()', ...targets.flatMap((target) => runnerTablesSql(target.schema))].join(';\n')));
+    allTablesReady.catch(() => undefined); // awaited below
+    // The live tables' keys and indexes, read while the log is: they do not change shape meanwhile.
+    const completions = readCompletions(deps.pool, [...new Set(stagingTables(targets, revisions).map((item) => item.table))]);
+    completions.catch(() => undefined); // awaited below
     try {
       const [total, end] = await Promise.all([countEvents(deps.pool, options.until), readLogEnd(deps.pool, options.until)]).catch(async (error: unknown) => {
         await closeShards(await opening.catch(() => []));
@@ -87,17 +97,16 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
       const report = progressReporter(options, total);
       const shards = await opening;
       for (const shard of shards) shard.writeAfter(tablesReady);
-      const events = await load(deps, targets, shards, end, options, report, revisions, tablesReady);
-      await tablesReady;
+      const events = await load(deps, targets, shards, end, options, report, revisions, allTablesReady);
+      await allTablesReady;
       report('index', events);
-      await fillDerivedTables(deps.pool, targets);
-      await completeStaging(deps.pool, targets, revisions);
+      await completeStaging(deps.pool, stagingTables(targets, revisions), await completions, INDEX_BUILDERS);
       if (options.until) {
         report('done', events);
         return targets.map((target) => ({ projection: target.name, events, schema: target.schema, ms: Date.now() - started }));
       }
       report('swap', events);
-      await swapAllIn(
+      const leftovers = await swapAllIn(
         deps,
         targets.map((target) => ({
           projection: target.projection,
@@ -107,15 +116,22 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
         revisions,
       );
       report('done', events);
+      // The shop reads the new tables from here: the old ones are dropped after the return, still
+      // under this rebuild's locks (a later rebuild of this process waits for it: rebuildsTidied).
+      tidying = Promise.all(leftovers.map((schema) => dropSchema(deps.pool, schema)));
       return targets.map((target) => ({ projection: target.name, events, schema: 'public', ms: Date.now() - started }));
     } catch (error) {
-      await tablesReady.catch(() => undefined); // not dropped while still being made
+      await allTablesReady.catch(() => undefined); // not dropped while still being made
       for (const schema of [...targets.map((target) => target.schema), ...(revisions ? [revisions] : [])]) await dropSchema(deps.pool, schema).catch(() => undefined);
       throw error;
     }
   } finally {
-    await board.clear();
-    await lock?.release();
+    const release = async () => {
+      await board.clear();
+      await lock?.release();
+    };
+    if (tidying) tidyAfterwards(tidying.finally(release));
+    else await release();
   }
 }
 
@@ -134,30 +150,17 @@ function targetOf(projection: Projection, options: OnePassOptions): Target {
   return { projection, name: projection.name, schema, handles: projection.handles };
 }
 
-/** Tables made from the loaded ones (BulkProjection.derived), before any is indexed. */
-async function fillDerivedTables(pool: Pool, targets: readonly Target[]): Promise<void> {
-  for (const target of targets) {
-    for (const fill of Object.values(bulkOf(target.projection)?.derived ?? {})) await inTransaction(pool, (client) => client.query(fill(target.schema)), READ_MODELS_ONLY);
-  }
-}
-
-/** Indexes of every staging table, the largest tables first, a few at a time (the fold is over: the cores are free). */
-async function completeStaging(pool: Pool, targets: readonly Target[], revisions: string | null): Promise<void> {
-  const tables = targets.flatMap((target) => target.projection.tables.map((table) => ({ schema: target.schema, table })));
+/** Every staging table, a derived one with the statement that fills it (BulkProjection.derived). */
+function stagingTables(targets: readonly Target[], revisions: string | null): StagingTable[] {
+  const tables: StagingTable[] = targets.flatMap((target) => {
+    const derived = bulkOf(target.projection)?.derived ?? {};
+    return target.projection.tables.map((table) => ({ schema: target.schema, table, fill: derived[table]?.(target.schema) }));
+  });
   if (revisions) tables.push({ schema: revisions, table: 'projection_stream_revisions' });
-  const sizes = await pool.query<{ name: string; bytes: number }>(
-    'SELECT schema || \'.\' || "table" AS name, pg_total_relation_size(format(\'%I.%I\', schema, "table")) AS bytes FROM unnest($1::text[], $2::text[]) AS t(schema, "table")',
-    [tables.map((t) => t.schema), tables.map((t) => t.table)],
-  );
-  const bytes = new Map(sizes.rows.map((row) => [row.name, Number(row.bytes)]));
-  const queue = [...tables].sort((a, b) => (bytes.get(`${b.schema}.${b.table}`) ?? 0) - (bytes.get(`${a.schema}.${a.table}`) ?? 0));
-  const next = async (): Promise<void> => {
-    for (let item = queue.shift(); item; item = queue.shift()) await completeStagingTable(pool, item.schema, item.table);
-  };
-  await Promise.all(Array.from({ length: INDEX_BUILDERS }, next));
+  return tables;
 }
 
-/** Tables completed at once: enough to keep the cores busy while the largest one builds its indexes. */
+/** Connections for the index phase: the fold is over, so both cores are free; a third keeps them busy through round trips. */
 const INDEX_BUILDERS = 3;
 
 /**

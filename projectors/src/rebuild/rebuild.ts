@@ -106,27 +106,58 @@ export async function lockRebuild(pool: Pool, name: string): Promise<{ release: 
   return lockRebuilds(pool, [name]);
 }
 
-/** The same for several projections, all on one connection (a rebuild of six must not hold six). */
+/**
+ * The same for several projections, all on one connection (a rebuild of six must not hold six), in
+ * one round trip. A rebuild of this process still dropping what it left behind (`rebuildsTidied`)
+ * holds its locks until that is done: it is waited for here, not reported as another rebuild.
+ */
 export async function lockRebuilds(pool: Pool, names: readonly string[]): Promise<{ release: () => Promise<void> }> {
+  await rebuildsTidied();
   const client = await pool.connect();
-  const held: string[] = [];
+  let held: string[] = [];
   const release = async () => {
-    for (const name of held) await client.query("SELECT pg_advisory_unlock(hashtext('rebuild:' || $1))", [name]).catch(() => undefined);
+    if (held.length > 0) await client.query("SELECT pg_advisory_unlock(hashtext('rebuild:' || n)) FROM unnest($1::text[]) AS t(n)", [held]).catch(() => undefined);
     client.release();
   };
-  for (const name of names) {
-    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('rebuild:' || $1)) AS locked", [name]);
-    if (!rows[0]?.locked) {
-      await release();
-      throw new Error(`Another rebuild of ${name} is running; try again when it has finished.`);
-    }
-    held.push(name);
+  try {
+    const { rows } = await client.query<{ name: string; locked: boolean }>(
+      "SELECT n AS name, pg_try_advisory_lock(hashtext('rebuild:' || n)) AS locked FROM unnest($1::text[]) WITH ORDINALITY AS t(n, i) ORDER BY i",
+      [names],
+    );
+    held = rows.filter((row) => row.locked).map((row) => row.name);
+    const busy = rows.find((row) => !row.locked);
+    if (busy) throw new Error(`Another rebuild of ${busy.name} is running; try again when it has finished.`);
+  } catch (error) {
+    await release();
+    throw error;
   }
   return { release };
 }
 
-export async function dropStaleRebuilds(pool: Pool, name: string): Promise<void> {
-  const prefixes = [schemaName('rebuild', name, ''), schemaName('retired', 'rebuild', name, '')];
-  const stale = await pool.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1) OR starts_with(nspname, $2)', prefixes);
-  for (const { nspname } of stale.rows) await dropSchema(pool, nspname);
+/** Schemas a rebuild of these projections left behind (killed, or stopped before it dropped them), dropped. The caller holds their rebuild locks. */
+export async function dropStaleRebuilds(pool: Pool, ...names: string[]): Promise<void> {
+  const prefixes = names.flatMap((name) => [schemaName('rebuild', name, ''), schemaName('retired', 'rebuild', name, '')]);
+  const stale = await pool.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE nspname ^@ ANY($1::text[])', [prefixes]);
+  await Promise.all(stale.rows.map(({ nspname }) => dropSchema(pool, nspname)));
+}
+
+const tidying = new Set<Promise<void>>();
+
+/**
+ * Work a rebuild goes on with after it returned (its leftover schemas dropped, then its locks
+ * released: one-pass.ts). Failures are not reported: whatever is left is a stale schema, which the
+ * next rebuild of the projection drops first.
+ */
+export function tidyAfterwards(work: Promise<unknown>): void {
+  const tidy: Promise<void> = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  tidying.add(tidy);
+  void tidy.finally(() => tidying.delete(tidy));
+}
+
+/** Resolves when every rebuild of this process has finished tidying up (before its pool is closed, or its process ends). */
+export async function rebuildsTidied(): Promise<void> {
+  while (tidying.size > 0) await Promise.all(tidying);
 }

@@ -1,5 +1,4 @@
-import type { GlobalCheckpoint, Pool, PoolClient } from '@shop/infra';
-import { loadCheckpoint } from '../runner/checkpoints.js';
+import type { Pool, PoolClient } from '@shop/infra';
 
 /**
  * Bookkeeping tables the runner writes beside a projection's own rows. A rebuild clones them
@@ -44,16 +43,3 @@ export async function createShadowTables(pool: Pool, schema: string, tables: rea
 export async function dropSchema(db: Pool | PoolClient, schema: string): Promise<void> {
   await db.query(`DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`);
 }
-
-/** The checkpoint a rebuild in `schema` has reached. */
-export async function shadowCheckpoint(pool: Pool, schema: string, projection: string): Promise<GlobalCheckpoint> {
-  const client = await pool.connect();
-  try {
-    await client.query(`SET search_path TO ${quoted(schema)}, public`);
-    return await loadCheckpoint(client, projection);
-  } finally {
-    await client.query('RESET search_path').catch(() => undefined);
-    client.release();
-  }
-}
-

@@ -1,20 +1,18 @@
-import { onClientInTransaction, type Pool, type PoolClient } from '@shop/infra';
+import type { PoolClient } from '@shop/infra';
 import { quoted, RUNNER_TABLES } from './shadow-schema.js';
 
 /**
  * The statements that make a staging schema for a one-pass rebuild, after any old one of that
  * name is dropped: the live tables' columns, defaults and NOT NULLs, but no indexes or constraints
- * yet, so COPY only appends heap pages. The runner's bookkeeping tables are cloned whole (they are
- * small and the swap's catch-up writes them). Sent together, statements run as one transaction.
+ * yet, so COPY only appends heap pages. Sent together, statements run as one transaction.
  */
-export function stagingTablesSql(schema: string, tables: readonly string[], runnerTables: readonly string[] = RUNNER_TABLES): string[] {
-  return [
-    `DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`,
-    `CREATE SCHEMA ${quoted(schema)}`,
-    ...tables.map((table) => bareCopySql(schema, table)),
-    ...runnerTables.map((table) => `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`),
-  ];
+export function stagingTablesSql(schema: string, tables: readonly string[]): string[] {
+  return [`DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`, `CREATE SCHEMA ${quoted(schema)}`, ...tables.map((table) => bareCopySql(schema, table))];
 }
+
+/** The runner's bookkeeping tables, cloned whole into a staging schema: they are small, and the swap's catch-up writes them. */
+export const runnerTablesSql = (schema: string): string[] =>
+  RUNNER_TABLES.map((table) => `CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`);
 
 /** A table like the live one, columns, defaults and NOT NULLs only. */
 export const bareCopySql = (schema: string, table: string): string =>
@@ -40,30 +38,10 @@ async function plannedColumns(client: PoolClient, table: string): Promise<string
 
 /**
  * After the load: the live table's constraints and indexes, under the live names (so a swapped
- * table looks exactly like one the migrations made), built once over all rows, then ANALYZE.
+ * table looks exactly like one the migrations made), built once over all rows, then ANALYZE, on a
+ * connection the caller holds (inside its transaction). The one-pass rebuild spreads the same work
+ * over several connections (index-phase.ts).
  */
-export async function completeStagingTable(pool: Pool, schema: string, table: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("SET maintenance_work_mem = '256MB'");
-    // A first, small sample (3,000 rows instead of 30,000) for the planner's lookups right after
-    // the swap; autovacuum analyzes every column at the server's target soon after (see plannedColumns).
-    await client.query('SET default_statistics_target = 10');
-    // Several tables are completed at once (one-pass.ts), which keeps the cores busy; parallel
-    // workers for one large table's index only add their start-up and merge on top of that
-    // (the audit log's primary key alone: 140-170 ms with two workers, 100 ms without).
-    await client.query('SET max_parallel_maintenance_workers = 0');
-    // Marked as never appending: a long index build must not hold readers of the log (decision 0231).
-    await onClientInTransaction(client, () => completeTable(client, schema, table), { appendsEvents: false });
-  } finally {
-    await client.query('RESET maintenance_work_mem').catch(() => undefined);
-    await client.query('RESET default_statistics_target').catch(() => undefined);
-    await client.query('RESET max_parallel_maintenance_workers').catch(() => undefined);
-    client.release();
-  }
-}
-
-/** The same on a connection the caller holds (inside its transaction). */
 export async function completeTable(client: PoolClient, schema: string, table: string): Promise<void> {
   const constraints = await client.query<{ name: string; definition: string }>(
     `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint

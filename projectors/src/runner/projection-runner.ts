@@ -6,6 +6,7 @@ import { upgradeOutdated, type BackgroundOutcome } from './background-rebuild.js
 import { advanceCheckpoints, earlier, loadCheckpoint } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
+import { rebuildsTidied } from '../rebuild/rebuild.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -201,6 +202,8 @@ export class ProjectionRunner {
     await this.replaying;
     // Nor can an upgrade: its swap ends it, or its failure (the old version serves on).
     await this.upgrading;
+    // And what a swapped-in rebuild drops after it returned (the old tables), before the pool closes.
+    await rebuildsTidied();
     this.stopRetries?.();
     await this.subscription?.stop();
     this.subscription = null;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createShopMetrics, openEventStore, PersonalDataKeys, PostgresEventStore, protectPersonalData, START, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { allProjections, createShadowTables, readModelMigrationDirs, rebuildInOnePass, replayInto, type Projection } from '@shop/projectors';
+import { allProjections, createShadowTables, readModelMigrationDirs, rebuildInOnePass, rebuildsTidied, replayInto, type Projection } from '@shop/projectors';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
 
 /**
@@ -216,6 +216,7 @@ describe('one-pass rebuild', () => {
     // Scrapes share one read of the progress table for 250 ms: the finished rebuild is gone after that.
     await vi.waitFor(async () => expect(await metrics.registry.metrics()).not.toMatch(/rebuild_events_done\{/), { timeout: 5_000, interval: 100 });
     for (const projection of allProjections) expect(await digests(db.pool, 'public', projection), projection.name).toEqual(plain.get(projection.name));
+    await rebuildsTidied(); // the old tables are dropped after the rebuild returned
     const leftovers = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
     expect(leftovers.rows).toEqual([]);
     expect(progress.at(-1)).toBeGreaterThanOrEqual(50_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, PostgresEventStore, readProjectionLag, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, rebuildProjection } from '@shop/projectors';
+import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, rebuildProjection, rebuildsTidied } from '@shop/projectors';
 import { fingerprint, waitCaughtUp } from './support/read-model-fingerprint.js';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
 
@@ -85,6 +85,7 @@ describe('rebuild', () => {
 
     for (const projection of allProjections) expect(await fingerprint(db.pool, projection), projection.name).toEqual(live.get(projection.name));
     expect(servedDuringRebuild).toBeGreaterThan(0);
+    await rebuildsTidied(); // the old tables are dropped after the rebuild returned
     const leftovers = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild_%' OR nspname LIKE 'retired_%'");
     expect(leftovers.rows).toEqual([]);
 
@@ -146,6 +147,31 @@ describe('rebuild', () => {
     // A rebuild of the whole log now gives the same tables.
     await rebuildAll({ pool: db.pool, eventStore }, allProjections, { workers: 1 });
     for (const projection of allProjections) expect(await fingerprint(db.pool, projection), projection.name).toEqual(afterCatchUp.get(projection.name));
+  });
+
+  it('returns once the new tables serve, drops the old ones afterwards, and drops what a stopped rebuild left behind', { timeout: 300_000 }, async () => {
+    const eventStore = new PostgresEventStore(db.pool);
+    const small = allProjections.filter((projection) => projection.name === 'users' || projection.name === 'organizations');
+    // What a process stopped between its swap and its drops leaves: a retired schema holding the old tables, an emptied rebuild schema.
+    await db.pool.query('CREATE SCHEMA retired_rebuild_users_19990101000000; CREATE TABLE retired_rebuild_users_19990101000000.users (LIKE public.users)');
+    await db.pool.query('CREATE SCHEMA rebuild_organizations_19990101000000');
+    const before = await Promise.all(small.map((projection) => fingerprint(db.pool, projection)));
+    // Back to back in one process: the second waits for the first's drops (its locks), it is not told another rebuild runs.
+    await rebuildAll({ pool: db.pool, eventStore }, small, { workers: 1 });
+    await rebuildAll({ pool: db.pool, eventStore }, small, { workers: 1 });
+    await rebuildsTidied();
+    const left = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
+    expect(left.rows).toEqual([]);
+    expect(await Promise.all(small.map((projection) => fingerprint(db.pool, projection)))).toEqual(before);
+    // The locks went with the drops: another connection can take them now.
+    const other = await db.pool.connect();
+    try {
+      const locks = await other.query<{ held: boolean }>("SELECT bool_and(pg_try_advisory_lock(hashtext('rebuild:' || n))) AS held FROM unnest(ARRAY['users', 'organizations']) AS n");
+      expect(locks.rows[0]!.held).toBe(true);
+      await other.query('SELECT pg_advisory_unlock_all()');
+    } finally {
+      other.release();
+    }
   });
 
   it('builds a read model as of a date into its own schema and leaves the live one alone', { timeout: 300_000 }, async () => {
