@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { onClientInTransaction, type Pool, type PoolClient } from '@shop/infra';
+import { onClientInTransaction, type GlobalCheckpoint, type Pool, type PoolClient } from '@shop/infra';
 import { readPage } from './log-page.js';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
@@ -106,12 +106,13 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
         return targets.map((target) => ({ projection: target.name, events, schema: target.schema, ms: Date.now() - started }));
       }
       report('swap', events);
+      const nothingAfter = new Set<string>();
       const leftovers = await swapAllIn(
         deps,
         targets.map((target) => ({
           projection: target.projection,
           schema: target.schema,
-          catchUp: (from) => replayInto(deps, target.projection, target.schema, from, { total: 0 }),
+          catchUp: (from) => catchUp(nothingAfter, from, () => replayInto(deps, target.projection, target.schema, from, { total: 0 })),
         })),
         revisions,
       );
@@ -148,6 +149,20 @@ function targetOf(projection: Projection, options: OnePassOptions): Target {
   const label = options.label ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const schema = options.until ? schemaName('asof', projection.name, options.until.toISOString().slice(0, 10)) : schemaName('rebuild', projection.name, label);
   return { projection, name: projection.name, schema, handles: projection.handles };
+}
+
+/**
+ * A catch-up in the swap, unless another projection's found nothing readable after the same
+ * checkpoint (every projection's load stops at the same event). That is safe under the swap's locks:
+ * a live runner can only have applied events readable before they were taken, which that read saw;
+ * what commits after it is the live runner's to apply, from the checkpoint the swap moves in.
+ */
+async function catchUp(nothingAfter: Set<string>, from: GlobalCheckpoint, replay: () => Promise<number>): Promise<number> {
+  const key = `${from.transactionId}:${from.position}`;
+  if (nothingAfter.has(key)) return 0;
+  const events = await replay();
+  if (events === 0) nothingAfter.add(key);
+  return events;
 }
 
 /** Every staging table, a derived one with the statement that fills it (BulkProjection.derived). */
