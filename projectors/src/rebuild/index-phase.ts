@@ -6,7 +6,7 @@ import { quoted } from './shadow-schema.js';
  * table's catalogue (the live tables do not change shape during a rebuild): its keys' unique
  * indexes, its other indexes, the keys themselves, and the columns ANALYZE samples.
  */
-export interface TableCompletion {
+interface TableCompletion {
   table: string;
   /** `CREATE [UNIQUE] INDEX` statements of the live table (`ON public.<table>`), keys' indexes included. */
   indexes: string[];
@@ -26,6 +26,8 @@ export async function readCompletions(db: Pool | PoolClient, tables: readonly st
     `WITH live AS (SELECT t AS "table", to_regclass(format('public.%I', t)) AS oid FROM unnest($1::text[]) AS t)
      SELECT live."table", 'index' AS kind, '' AS name, pg_get_indexdef(i.indexrelid) AS definition
        FROM live JOIN pg_index i ON i.indrelid = live.oid
+      -- An exclusion constraint makes its own index when it is added.
+      WHERE NOT EXISTS (SELECT 1 FROM pg_constraint x WHERE x.conindid = i.indexrelid AND x.conrelid = i.indrelid AND x.contype = 'x')
      UNION ALL
      SELECT live."table", CASE WHEN c.contype IN ('p', 'u') THEN 'key' ELSE 'constraint' END, c.conname,
             CASE WHEN c.contype IN ('p', 'u')
@@ -53,14 +55,14 @@ export async function readCompletions(db: Pool | PoolClient, tables: readonly st
 }
 
 /** An index statement of the live table, aimed at the staging one. */
-export function retargeted(definition: string, table: string, schema: string): string {
+function retargeted(definition: string, table: string, schema: string): string {
   const live = ` ON public.${table} `;
   if (!definition.includes(live)) throw new Error(`Cannot re-target index of ${table}: ${definition}`);
   return definition.replace(live, ` ON ${quoted(schema)}.${quoted(table)} `);
 }
 
 /** Keys attached and the planner's sample taken, in one round trip, once every index of the table is built. */
-export function finishingSql(completion: TableCompletion, schema: string): string {
+function finishingSql(completion: TableCompletion, schema: string): string {
   const target = `${quoted(schema)}.${quoted(completion.table)}`;
   return [
     ...(completion.constraints.length > 0 ? [`ALTER TABLE ${target} ${completion.constraints.join(', ')}`] : []),
