@@ -85,7 +85,7 @@ export async function startShop(
       // holds one of the shared pool's, and a batch queued behind them is what a read after a write waits for.
       const projectorPool = createPool(database.url, 2);
       stops.unshift(() => projectorPool.end());
-      runner = new ProjectionRunner({ pool: projectorPool, eventStore, logger }, allProjections);
+      runner = new ProjectionRunner({ pool, batchPool: projectorPool, eventStore, logger }, allProjections);
       await runner.start();
       const started = runner;
       stops.unshift(() => started.stop());

@@ -56,6 +56,12 @@ export class ProjectionRunner {
   constructor(
     private readonly deps: {
       pool: Pool;
+      /**
+       * Where each batch's transaction runs (decision 0289), when not on `pool`. Only the batches:
+       * a catch-up replay or an upgrade holds locks on connections of its own and opens more, so it
+       * stays on `pool`; on a pool this small it would wait for itself.
+       */
+      batchPool?: Pool;
       eventStore: EventStore;
       logger: Logger;
       batchSize?: number;
@@ -133,16 +139,17 @@ export class ProjectionRunner {
 
   private subscribe(from: GlobalCheckpoint | null): void {
     const { pool, eventStore, logger } = this.deps;
+    const batchPool = this.deps.batchPool ?? pool;
     this.subscription = eventStore.subscribeToAll({
       from: from ?? undefined,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (batch) => {
         if (this.deps.checkpointOnlyWhenUnhandled && !this.handlesAny(batch)) {
-          await advanceCheckpoints(pool, this.projections.map((projection) => projection.name), batch[batch.length - 1]!.checkpoint);
+          await advanceCheckpoints(batchPool, this.projections.map((projection) => projection.name), batch[batch.length - 1]!.checkpoint);
           for (const projection of this.projections) this.recordProgress(projection.name, batch, 0);
           return;
         }
-        const { handled, revisions } = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, batch, { saveGlobalCheckpoint: true }));
+        const { handled, revisions } = await applyParkingPoison(pool, logger, () => applyBatchToAll(batchPool, this.projections, batch, { saveGlobalCheckpoint: true }));
         for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0, revisions.get(projection.name));
       },
       onError: (error) => this.recordFailure(error),

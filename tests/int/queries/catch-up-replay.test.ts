@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, PostgresEventStore } from '@shop/infra';
+import { createLogger, createPool, PostgresEventStore } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll } from '@shop/projectors';
 import { loadEvents } from '../../support/event-history.js';
@@ -27,7 +27,10 @@ describe('a runner that was down', () => {
   it('replays a long backlog in one pass, then follows the log without losing or repeating an event', { timeout: 300_000 }, async () => {
     const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
     const [first, second] = await loadEvents(db.pool, 5_000);
-    const runner = new ProjectionRunner({ pool: db.pool, eventStore, logger, catchUpReplay: policy }, allProjections);
+    // As the one-process shop runs it: batches on two connections of their own (decision 0289),
+    // which the replay must not take (its locks alone hold two: it would wait for itself).
+    const batchPool = createPool(db.url, 2);
+    const runner = new ProjectionRunner({ pool: db.pool, batchPool, eventStore, logger, catchUpReplay: policy }, allProjections);
     await runner.start();
     // Appended while the replay runs (folded by it, its swap's catch-up or the subscription after it) ...
     await appendDomainEvents(db.pool, `project-${first}`, [e.noteAdded('2026-06-02T09:00:00.000Z', 'staff', 'during', 'while replaying')]);
@@ -36,6 +39,7 @@ describe('a runner that was down', () => {
     await appendDomainEvents(db.pool, `project-${second}`, [e.noteAdded('2026-06-02T10:00:00.000Z', 'staff', 'after', 'after the replay')]);
     await waitCaughtUp(db.pool);
     await runner.stop();
+    await batchPool.end();
     expect(runner.lastReplay?.events).toBeGreaterThanOrEqual(5_000);
 
     const notes = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM project_details WHERE stream_state::text LIKE '%the replay%' OR stream_state::text LIKE '%while replaying%'");
