@@ -148,7 +148,7 @@ async function rebuildRate(side: Side): Promise<number> {
 }
 
 /**
- * The sealed side's envelopes as stored (`pd3:`, XChaCha20-Poly1305, decision 0276), with their keys and
+ * The sealed side's envelopes as stored (`pd4:`, XChaCha20-Poly1305, decisions 0276 and 0292), with their keys and
  * clear texts: the bytes the cipher-alone loops work on. Beside each, the same clear text sealed with
  * AES-256-GCM as `pd2:` envelopes were (node:crypto): what the older cipher costs over the same bytes.
  */
@@ -164,7 +164,7 @@ async function sealedBytes(side: Side) {
     const owned = await keys.keysOf(sealed.map((value) => value.slice(value.lastIndexOf(':') + 1)));
     for (const value of sealed) {
       const [version, nonce, body, person] = value.split(':');
-      if (version !== 'pd3') throw new Error(`an envelope of version ${version}: the cipher-alone figures would compare other bytes`);
+      if (version !== 'pd4' && version !== 'pd3') throw new Error(`an envelope of version ${version}: the cipher-alone figures would compare other bytes`);
       const [key, aad, bytes] = [owned.get(person!) as Buffer, Buffer.from(person!), Buffer.from(body!, 'base64url')];
       const envelope = { nonce: Buffer.from(nonce!, 'base64url'), body: bytes, aad, key };
       const clear = xchachaOpen(envelope);

@@ -16,9 +16,9 @@ describe('field cipher', () => {
   const [person, key] = [randomUUID(), randomBytes(32)];
   const clear = JSON.stringify({ shipping_notes: { shipping_address: { recipient_name: 'Zoë Ørsted', line1: '1 Main St' } } });
 
-  it('seals new values with XChaCha20-Poly1305 (pd3), a fresh nonce each, and opens them', () => {
+  it('seals new values with XChaCha20-Poly1305 (pd4), a fresh nonce each, and opens them', () => {
     const [first, second] = [seal(clear, person, key), seal(clear, person, key)];
-    expect(first).toMatch(/^pd3:[\w-]{32}:[\w-]+:/);
+    expect(first).toMatch(/^pd4:[\w-]{32}:[\w-]+:/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('Main St');
     expect(sealedFor(first)).toBe(person);
@@ -32,7 +32,14 @@ describe('field cipher', () => {
     const moved = sealed.slice(0, sealed.lastIndexOf(':') + 1) + randomUUID();
     expect(() => opened(moved, key)).toThrow();
     expect(() => opened(sealed, randomBytes(32))).toThrow();
-    expect(() => opened('pd3:AAAA:AAAA:' + person, key)).toThrow();
+    expect(() => opened('pd4:AAAA:AAAA:' + person, key)).toThrow();
+  });
+
+  it('still opens the log\'s pd3 envelopes (the same cipher, a fragment inside), and fails them when changed', () => {
+    const sealed = seal(clear, person, key, 'pd3:');
+    expect(sealed).toMatch(/^pd3:[\w-]{32}:[\w-]+:/);
+    expect(opened(sealed, key)).toBe(clear);
+    expect(() => opened(tampered(sealed), key)).toThrow();
   });
 
   it('still opens the log\'s older AES-256-GCM envelopes (pd1, pd2), and fails them when changed', () => {

@@ -3,32 +3,36 @@ import { crypto_aead_xchacha20poly1305_ietf_decrypt as xchachaOpen, crypto_aead_
 import { freshIv } from './fresh-random.js';
 
 /**
- * Sealed personal data as stored in an event: `pd3:<nonce>:<ciphertext+tag>:<person id>`,
+ * Sealed personal data as stored in an event: `pd4:<nonce>:<ciphertext+tag>:<person id>`,
  * XChaCha20-Poly1305 (libsodium) under the person's 256-bit data key with a fresh 192-bit nonce per
  * value and the person id as additional data, so a value cannot be moved under another person's
  * name. The person id names the key; it is not itself secret. Older envelopes are still read:
- * `pd1:` and `pd2:` are AES-256-GCM (node:crypto) with a 96-bit IV, same key, same additional data
- * (decision 0276 says why new values changed cipher). The version also says what the clear text
- * holds (personal-data-protector.ts): `pd1:` its fields by dotted path, `pd2:` and `pd3:` the
- * fields as a fragment of the event's data.
+ * `pd3:` is the same cipher; `pd1:` and `pd2:` are AES-256-GCM (node:crypto) with a 96-bit IV, same
+ * key, same additional data (decision 0276 says why new values changed cipher). The version also
+ * says what the clear text holds (personal-data-protector.ts): `pd1:` its fields by dotted path,
+ * `pd2:` and `pd3:` the fields as a fragment of the event's data, `pd4:` the values alone, after
+ * the number of their layout (sealed-layouts.ts, decision 0292).
  */
-const PREFIX = 'pd3:';
+const PREFIX = 'pd4:';
 /** Every version's prefix has this length. */
 const PREFIX_LENGTH = PREFIX.length;
 
 /** Whether a sealed value is of the first version (fields by dotted path). */
 export const isFirstVersion = (sealed: string): boolean => sealed.startsWith('pd1:');
-/** Whether a sealed value is AES-256-GCM (`pd1:`, `pd2:`) rather than XChaCha20-Poly1305 (`pd3:`). */
-const isAesGcm = (sealed: string): boolean => sealed.charCodeAt(2) !== 0x33; // '3'
+/** Whether a sealed value holds its values alone, by layout (`pd4:`). */
+export const isValuesVersion = (sealed: string): boolean => sealed.charCodeAt(2) === 0x34; // '4'
+/** Whether a sealed value is AES-256-GCM (`pd1:`, `pd2:`) rather than XChaCha20-Poly1305 (`pd3:`, `pd4:`). */
+const isAesGcm = (sealed: string): boolean => sealed.charCodeAt(2) < 0x33; // '3'
 const NONCE_BYTES = 24;
 const TAG_BYTES = 16;
 
-export function seal(value: string, personId: string, key: Buffer): string {
+/** `version` 'pd3:' for tests that the log's envelopes of that layout (a fragment) still read. */
+export function seal(value: string, personId: string, key: Buffer, version: 'pd3:' | 'pd4:' = PREFIX): string {
   const nonce = freshIv(NONCE_BYTES);
   const clear = Buffer.from(value, 'utf8');
   const body = Buffer.allocUnsafe(clear.length + TAG_BYTES);
   xchachaSeal(body, clear, additionalData(personId), null, nonce, key);
-  return `${PREFIX}${nonce.toString('base64url')}:${body.toString('base64url')}:${personId}`;
+  return `${version}${nonce.toString('base64url')}:${body.toString('base64url')}:${personId}`;
 }
 
 /** The person whose key a sealed value needs. */

@@ -1,7 +1,8 @@
 import { ERASED, mapPersonalFields, personalFields, subjectNamedBy } from '@shop/domain';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
-import { isFirstVersion, seal, sealedFor } from './field-cipher.js';
-import { putBack, putBackByPath, takeOut } from './personal-paths.js';
+import { isFirstVersion, isValuesVersion, seal, sealedFor } from './field-cipher.js';
+import { putBack, putBackByPath, putBackValues, takeValues } from './personal-paths.js';
+import { currentLayout, layoutAt } from './sealed-layouts.js';
 import type { DataKey, PersonalDataKeys } from './personal-data-keys.js';
 import { processSealedOpeners, type SealedOpeners } from './sealed-opening.js';
 
@@ -109,7 +110,7 @@ export async function revealEvents(reader: KeyReader, events: StoredEvent[], ope
     const { at, sealed } = toOpen;
     await openers.open(toOpen, (index, clear) => {
       const event = events[at[index]!]!;
-      opened[at[index]!] = withData(event, openedData(event, sealed[index]!, clear as Record<string, unknown>));
+      opened[at[index]!] = withData(event, openedData(event, sealed[index]!, clear));
     });
   }
   return opened;
@@ -131,19 +132,22 @@ function withData(event: StoredEvent, data: Record<string, unknown>): StoredEven
 }
 
 /**
- * Where an event keeps its sealed personal fields: one AES-GCM envelope per event holding every
- * personal field (one cipher operation per event, not per field: personal-paths.ts says how);
- * the fields themselves hold SEALED_FIELD in the stored data.
+ * Where an event keeps its sealed personal fields: one envelope per event holding every personal
+ * value (one cipher operation per event, not per field), since decision 0292 the values alone in
+ * their pinned layout's order (sealed-layouts.ts); the fields themselves hold SEALED_FIELD in the
+ * stored data, which tells erasure which fields to mark without opening anything. Envelopes before
+ * 0292 left '[sealed]' there; any string does, so new ones leave the shortest.
  */
 const SEALED = '$personal';
-const SEALED_FIELD = '[sealed]';
+const SEALED_FIELD = '';
 
 function sealFields(event: NewEvent, subject: string, key: DataKey): Record<string, unknown> {
   // A person erased before this event: their data is not taken in again.
   if (key === 'erased') return mapPersonalFields(event.type, event.data, () => ERASED);
-  const taken = takeOut(event.type, event.data, SEALED_FIELD);
+  const layout = currentLayout(event.type);
+  const taken = layout && takeValues(layout.paths, layout.number, event.data, SEALED_FIELD);
   if (!taken) return event.data;
-  taken.data[SEALED] = seal(JSON.stringify(taken.fragment), subject, key); // taken.data is a copy
+  taken.data[SEALED] = seal(JSON.stringify(taken.values), subject, key); // taken.data is a copy
   return taken.data;
 }
 
@@ -157,9 +161,14 @@ function clearData(event: StoredEvent, keys: Map<string, DataKey>, subject: stri
   return erased ? mapPersonalFields(event.type, data, () => ERASED) : data;
 }
 
-/** A sealed event's data with its opened envelope's fields put back. */
-function openedData(event: StoredEvent, envelope: string, clear: Record<string, unknown>): Record<string, unknown> {
-  return isFirstVersion(envelope) ? putBackByPath(event.data, clear as Record<string, string>, SEALED) : putBack(event.data, clear, SEALED);
+/** A sealed event's data with its opened envelope's fields put back: values by layout (`pd4:`), a fragment (`pd2:`, `pd3:`) or fields by path (`pd1:`). */
+function openedData(event: StoredEvent, envelope: string, clear: unknown): Record<string, unknown> {
+  if (isValuesVersion(envelope)) {
+    const values = clear as unknown[];
+    return putBackValues(layoutAt(event.type, values[0]), event.data, values, SEALED);
+  }
+  const fields = clear as Record<string, unknown>;
+  return isFirstVersion(envelope) ? putBackByPath(event.data, fields as Record<string, string>, SEALED) : putBack(event.data, fields, SEALED);
 }
 
 /** A sealed event's data when its person's key is gone (or was never made): every personal field ERASED. */

@@ -1,6 +1,7 @@
 import { personalFields } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { putBack, takeOut, type Data } from './personal-paths.js';
+import { putBack, putBackValues, takeOut, takeValues, type Data } from './personal-paths.js';
+import { currentLayout } from './sealed-layouts.js';
 
 /** Every declared personal field of a type set to a string, beside fields that are not personal. */
 function dataOf(paths: readonly string[]): Data {
@@ -35,5 +36,36 @@ describe('personal fields taken out and put back', () => {
     expect(JSON.stringify(taken?.fragment ?? {})).not.toContain(nested.at(-1)!);
     expect(takeOut(type, { kept: 1 }, '[sealed]')).toBeNull();
     expect(takeOut('NotPersonal', data, '[sealed]')).toBeNull();
+  });
+});
+
+describe('personal values taken out and put back by layout (pd4)', () => {
+  it('gives back the same data for every declared event type, the values alone in the layout\'s order after its number', () => {
+    for (const type of Object.keys(personalFields)) {
+      const { number, paths } = currentLayout(type)!;
+      const data = dataOf(paths);
+      const before = structuredClone(data);
+      const taken = takeValues(paths, number, data, '')!;
+      expect(taken.values).toEqual([number, ...paths.map((_, n) => `value ${n}`)]);
+      expect(JSON.stringify(taken.data)).not.toContain('value ');
+      expect(data).toEqual(before);
+      expect(putBackValues(paths, { ...taken.data, $personal: 'envelope' }, JSON.parse(JSON.stringify(taken.values)) as unknown[], '$personal')).toEqual(before);
+    }
+  });
+
+  it('holds null for a value that is absent or not a string, leaves trailing ones off, and puts back only where the data holds a placeholder', () => {
+    const { number, paths } = currentLayout('DraftSaved')!;
+    const data = dataOf(paths);
+    const address = (data.shipping_notes as Data).shipping_address as Data;
+    address.recipient_name = null;
+    delete address.city;
+    delete address.postal_code;
+    const taken = takeValues(paths, number, data, '')!;
+    expect(taken.values).toEqual([number, null, 'value 1', null, 'value 3']);
+    expect((taken.data.shipping_notes as Data).shipping_address).toEqual({ other: 'stays', recipient_name: null, line1: '', state: '' });
+    expect(putBackValues(paths, taken.data, taken.values, '$personal')).toEqual(data);
+    // A value whose field the stored data does not hold as a string is not put back.
+    expect(putBackValues(paths, taken.data, [number, 'x', 'value 1', 'y', 'value 3', 'z'], '$personal')).toEqual(data);
+    expect(takeValues(paths, number, { kept: 1 }, '')).toBeNull();
   });
 });

@@ -155,3 +155,83 @@ function copyTo(copy: Data, original: Data, keys: readonly string[]): Data {
   }
   return holder;
 }
+
+/** A layout's paths (sealed-layouts.ts) grouped by the object that holds them, each leaf with its place in the layout. */
+interface Placed {
+  keys: readonly string[];
+  leaves: ReadonlyArray<{ leaf: string; at: number }>;
+}
+const placedByLayout = new Map<readonly string[], readonly Placed[]>();
+
+function placedOf(layout: readonly string[]): readonly Placed[] {
+  let placed = placedByLayout.get(layout);
+  if (!placed) {
+    const grouped = new Map<string, { keys: readonly string[]; leaves: Array<{ leaf: string; at: number }> }>();
+    layout.forEach((path, at) => {
+      const keys = keysOf(path);
+      const holder = keys.slice(0, -1);
+      const group = grouped.get(holder.join('.')) ?? { keys: holder, leaves: [] };
+      group.leaves.push({ leaf: keys[keys.length - 1]!, at });
+      grouped.set(holder.join('.'), group);
+    });
+    placed = [...grouped.values()];
+    // Layouts are the pinned ones of sealed-layouts.ts: few.
+    placedByLayout.set(layout, placed);
+  }
+  return placed;
+}
+
+/**
+ * The event's personal string values in the layout's order after `head` (`[head, value or null, ...]`,
+ * trailing nulls left off), and the data with each replaced by `placeholder`; null when the event
+ * holds none. The values carry no keys: the layout says where each belongs (`putBackValues`).
+ */
+export function takeValues(layout: readonly string[], head: number, data: Data, placeholder: string): { values: unknown[]; data: Data } | null {
+  let values: unknown[] | null = null;
+  let last = 0;
+  let copy: Data = data;
+  for (const { keys, leaves } of placedOf(layout)) {
+    const holder = holderAt(data, keys);
+    if (!holder) continue;
+    let copied: Data | null = null;
+    for (const { leaf, at } of leaves) {
+      const value = Object.hasOwn(holder, leaf) ? holder[leaf] : undefined;
+      if (typeof value !== 'string') continue;
+      if (!values) {
+        values = new Array<unknown>(layout.length + 1).fill(null);
+        values[0] = head;
+      }
+      values[at + 1] = value;
+      if (at + 1 > last) last = at + 1;
+      if (!copied) {
+        if (copy === data) copy = { ...data };
+        copied = copyTo(copy, data, keys);
+      }
+      copied[leaf] = placeholder;
+    }
+  }
+  if (!values) return null;
+  values.length = last + 1;
+  return { values, data: copy };
+}
+
+/**
+ * The data with `values` (as `takeValues` gave them, `head` first) put back at the layout's paths
+ * where the data holds a string (the placeholder), and without the key `omit` (the envelope). A new
+ * object; the input is untouched.
+ */
+export function putBackValues(layout: readonly string[], data: Data, values: readonly unknown[], omit: string): Data {
+  const copy: Data = {};
+  for (const key in data) if (key !== omit) copy[key] = data[key];
+  for (const { keys, leaves } of placedOf(layout)) {
+    const holder = holderAt(data, keys);
+    if (!holder) continue;
+    let copied: Data | null = null;
+    for (const { leaf, at } of leaves) {
+      const value = values[at + 1];
+      if (typeof value !== 'string' || !Object.hasOwn(holder, leaf) || typeof holder[leaf] !== 'string') continue;
+      (copied ??= copyTo(copy, data, keys))[leaf] = value;
+    }
+  }
+  return copy;
+}

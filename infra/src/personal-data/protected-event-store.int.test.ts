@@ -6,7 +6,8 @@ import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { protectPersonalData } from '../event-store/open-event-store.js';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
-import { sealAesGcm } from './field-cipher.js';
+import { openInto, seal, sealAesGcm } from './field-cipher.js';
+import { takeOut } from './personal-paths.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 
 let db: TestDatabase;
@@ -122,5 +123,37 @@ describe('personal data protection', () => {
     expect((await store.readStream(stream))[0]!.data).toEqual(clear);
     await keys.destroy(ownerId);
     expect((await store.readStream(stream))[0]!.data).toEqual({ ...clear, shipping_notes: { shipping_address: Object.fromEntries(Object.keys(address).map((field) => [field, ERASED])), delivery_type: 0 } });
+  });
+
+  it('writes pd4 envelopes holding the values alone, reads them beside the log\'s pd3 fragments, and erases both', async () => {
+    const plain = new PostgresEventStore(db.pool);
+    const store = protectPersonalData(plain, db.pool);
+    const keys = new PersonalDataKeys(db.pool);
+    const ownerId = randomUUID();
+    const stream = `project-${randomUUID()}`;
+    const created = event('ProjectCreated', { projectId: 'p8', ownerId, name: 'Sofa', shipping_notes: { shipping_address: address, delivery_type: 0 } });
+    await store.appendToStream(stream, [created], { expectedRevision: 'no_stream' });
+    const key = (await keys.keyFor(ownerId)) as Buffer;
+    // As appends stored drafts before decision 0292: a pd3 envelope of the fragment, '[sealed]' in the fields.
+    const older = { ...address, city: 'Paris' };
+    const taken = takeOut('DraftSaved', { name: 'Sofa', shipping_notes: { shipping_address: older, delivery_type: 0 } }, '[sealed]')!;
+    const draft = event('DraftSaved', { ...taken.data, $personal: seal(JSON.stringify(taken.fragment), ownerId, key, 'pd3:') });
+    await plain.appendToStream(stream, [draft]);
+
+    const stored = JSON.parse(await rawData(created.id)) as { $personal: string; shipping_notes: { shipping_address: Record<string, string> } };
+    expect(stored.$personal.startsWith('pd4:')).toBe(true);
+    expect(stored.shipping_notes.shipping_address).toEqual({ recipient_name: '', line1: '', city: '', state: '', postal_code: '' });
+    // The clear text: the layout's number and the values in its order, no keys.
+    const out = Buffer.alloc(stored.$personal.length);
+    expect(out.toString('utf8', 0, openInto(stored.$personal, key, out, 0))).toBe(JSON.stringify([0, ...Object.values(address)]));
+
+    const read = await store.readStream(stream);
+    expect(read.map((one) => one.data)).toEqual([created.data, { name: 'Sofa', shipping_notes: { shipping_address: older, delivery_type: 0 } }]);
+    await keys.destroy(ownerId);
+    const erased = { recipient_name: ERASED, line1: ERASED, city: ERASED, state: ERASED, postal_code: ERASED };
+    expect((await store.readStream(stream)).map((one) => one.data.shipping_notes)).toEqual([
+      { shipping_address: erased, delivery_type: 0 },
+      { shipping_address: erased, delivery_type: 0 },
+    ]);
   });
 });

@@ -32,14 +32,14 @@ try {
   require('node:os').setPriority(threadId, 19);
 } catch {}
 
-/** Opens one value into out at pos; the clear text's byte length. pd3: XChaCha20-Poly1305; pd1:, pd2: AES-256-GCM. */
+/** Opens one value into out at pos; the clear text's byte length. pd3:, pd4: XChaCha20-Poly1305; pd1:, pd2: AES-256-GCM. */
 function openInto(sealed, key, out, pos) {
   const bodyAt = sealed.indexOf(':', PREFIX_LENGTH) + 1;
   const personAt = sealed.indexOf(':', bodyAt) + 1;
   const bytes = Buffer.from(sealed.slice(bodyAt, personAt - 1), 'base64url');
   const nonce = Buffer.from(sealed.slice(PREFIX_LENGTH, bodyAt - 1), 'base64url');
   const aad = Buffer.from(sealed.slice(personAt), 'utf8');
-  if (sealed.charCodeAt(2) === 0x33) {
+  if (sealed.charCodeAt(2) >= 0x33) {
     if (bytes.length < TAG_BYTES) throw new Error('too short');
     return xchachaOpen(out.subarray(pos, pos + bytes.length - TAG_BYTES), null, bytes, aad, nonce, key);
   }

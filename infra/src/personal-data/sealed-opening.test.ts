@@ -63,10 +63,15 @@ describe('sealed values opened with worker threads', () => {
     expect(shared.counts.byWorkers + shared.counts.byCallers).toBeGreaterThanOrEqual(2500);
   });
 
-  it('opens a page mixing the log\'s older AES-256-GCM envelopes (pd2) with XChaCha20-Poly1305 ones (pd3), in the workers as on the caller', async () => {
+  it('opens a page mixing the log\'s older envelopes (pd2 AES-256-GCM, pd3 XChaCha20-Poly1305) with new ones (pd4), in the workers as on the caller', async () => {
     const { page, clear } = sealedPage(200);
-    const sealed = page.sealed.map((value, n) => (n % 3 === 0 ? sealAesGcm(JSON.stringify(clear[n]), page.persons[n]!, page.keys[n]!) : value));
-    expect(sealed.filter((value) => value.startsWith('pd2:'))).toHaveLength(67);
+    const older = (n: number, value: string) => {
+      const text = JSON.stringify(clear[n]);
+      if (n % 3 === 0) return sealAesGcm(text, page.persons[n]!, page.keys[n]!);
+      return n % 3 === 1 ? seal(text, page.persons[n]!, page.keys[n]!, 'pd3:') : value;
+    };
+    const sealed = page.sealed.map((value, n) => older(n, value));
+    expect(['pd2:', 'pd3:', 'pd4:'].map((version) => sealed.filter((value) => value.startsWith(version)).length)).toEqual([67, 67, 66]);
     const mixed = { ...page, sealed };
     expect(await openAll(openersWith({ threads: 0 }), mixed)).toEqual(clear);
     const workers = openersWith({ threads: 1, callerWaits: true });

@@ -154,15 +154,15 @@ export async function sealedEnvelopes(pool: Pool): Promise<Map<string, string[]>
 }
 
 /**
- * Opens an envelope with a data key, by its version, independently of the shop's code: `pd3:`
- * XChaCha20-Poly1305, `pd1:` and `pd2:` AES-256-GCM, the person id as additional data (decision
- * 0276); null when the key does not open it.
+ * Opens an envelope with a data key, by its version, independently of the shop's code: `pd3:` and
+ * `pd4:` XChaCha20-Poly1305 (decisions 0276, 0292), `pd1:` and `pd2:` AES-256-GCM, the person id as
+ * additional data; null when the key does not open it.
  */
 export function openEnvelope(sealed: string, dataKey: Buffer): string | null {
   const [version, iv = '', body = '', ...person] = sealed.split(':');
   const [bytes, nonce, aad] = [Buffer.from(body, 'base64url'), Buffer.from(iv, 'base64url'), Buffer.from(person.join(':'), 'utf8')];
   try {
-    if (version === 'pd3') {
+    if (version === 'pd3' || version === 'pd4') {
       const clear = Buffer.alloc(bytes.length - 16);
       crypto_aead_xchacha20poly1305_ietf_decrypt(clear, null, bytes, aad, nonce, dataKey);
       return clear.toString('utf8');
