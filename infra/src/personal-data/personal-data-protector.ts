@@ -144,8 +144,8 @@ const SEALED_FIELD = '';
 function sealFields(event: NewEvent, subject: string, key: DataKey): Record<string, unknown> {
   // A person erased before this event: their data is not taken in again.
   if (key === 'erased') return mapPersonalFields(event.type, event.data, () => ERASED);
-  const layout = currentLayout(event.type);
-  const taken = layout && takeValues(layout.paths, layout.number, event.data, SEALED_FIELD);
+  const layout = currentLayout(event.type)!; // the type declares personal fields: it has a layout
+  const taken = takeValues(layout.paths, layout.number, event.data, SEALED_FIELD);
   if (!taken) return event.data;
   taken.data[SEALED] = seal(JSON.stringify(taken.values), subject, key); // taken.data is a copy
   return taken.data;

@@ -1,3 +1,5 @@
+import { personalFields } from '@shop/domain';
+
 /**
  * The order in which a `pd4:` envelope holds an event's personal values (decision 0292): its clear
  * text is `[layout, value, value, ...]`, each value the string at the layout's path of the same
@@ -8,7 +10,8 @@
  *
  * NEVER edit or reorder a layout below: envelopes in the log were written with it. When the domain
  * declares other personal paths for a type (personal-data.ts), append a new layout with them; new
- * envelopes use a type's last layout (a unit test checks it lists exactly the declared paths).
+ * envelopes use a type's last layout, which must list exactly the declared paths (a unit test
+ * checks it; an append of a type whose layout differs fails rather than leave a path in clear).
  */
 const address = ['recipient_name', 'line1', 'city', 'state', 'postal_code'].map((field) => `shipping_notes.shipping_address.${field}`);
 
@@ -29,13 +32,25 @@ export const sealedLayouts: Readonly<Record<string, ReadonlyArray<readonly strin
   EmailFailed: [['reason']],
 };
 
-const current = new Map<string, { number: number; paths: readonly string[] }>(
-  Object.entries(sealedLayouts).map(([type, layouts]) => [type, { number: layouts.length - 1, paths: layouts[layouts.length - 1]! }]),
+/** Each declared type's layout for new envelopes; a string where the last layout does not list exactly the declared paths. */
+const current = new Map<string, { number: number; paths: readonly string[] } | string>(
+  Object.entries(personalFields).map(([type, declared]) => {
+    const layouts = sealedLayouts[type] ?? [];
+    const paths = layouts[layouts.length - 1];
+    const same = paths !== undefined && paths.length === declared.length && declared.every((path) => paths.includes(path));
+    return [type, same ? { number: layouts.length - 1, paths } : `${type} declares personal paths that its last sealed layout does not list: append a layout in sealed-layouts.ts`];
+  }),
 );
 
-/** The layout new envelopes of a type are written with, and its number; undefined for a type with none. */
+/**
+ * The layout new envelopes of a type are written with, and its number; undefined for a type that
+ * declares no personal paths. Throws when the declaration and the last layout differ: a path left
+ * out of the layout would be stored in clear.
+ */
 export function currentLayout(type: string): { number: number; paths: readonly string[] } | undefined {
-  return current.get(type);
+  const layout = current.get(type);
+  if (typeof layout === 'string') throw new Error(layout);
+  return layout;
 }
 
 /** The paths of a written layout; throws for a number this code does not know (an envelope written by newer code: the number is sealed with the values, so it cannot be changed without the key). */
