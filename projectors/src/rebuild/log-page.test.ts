@@ -26,7 +26,7 @@ describe('a page of the log read with COPY', () => {
     const data = '{"at": "2026-01-02", "by": "u1", "note": "tab\\tand \\"quotes\\" and \\\\ and é 😀"}';
     const copied = data.replaceAll('\\', '\\\\');
     const odd = line(8, { stream: 'project-p\\nwith\\ta\\\\b', actor: '', causation: 'e-7', occurredAt: '2026\\r01\\\\N', data: copied });
-    const events = eventsOfCopyText(line(7) + odd, new Map([['project-p1', 6]]));
+    const events = eventsOfCopyText(line(7) + odd, new Map([['project-p1', { id: 'project-p1', lastRevision: 6, readRevision: -1 }]]));
     expect(events).toEqual([
       {
         txid: '901',

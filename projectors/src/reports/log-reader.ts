@@ -26,7 +26,7 @@ export async function readTheLog(pool: Pool, options: LogReadOptions, onPage: (e
     const horizon = rows[0]!.horizon;
     const total = await countEvents(pool, options.asOf ?? undefined);
     const read = async (after: RawEvent | null) => {
-      const page = await readPage(reader, { after, limit: options.pageSize ?? 5000, horizon, until: options.asOf, lastRevisions: null });
+      const page = await readPage(reader, { after, limit: options.pageSize ?? 5000, horizon, until: options.asOf, streams: null });
       await opener.prepare(page);
       return page;
     };
