@@ -259,21 +259,8 @@ function copyIn(copy: ReturnType<typeof copyFrom>, parts: readonly string[]): Pr
   return new Promise((resolve, reject) => {
     copy.once('error', reject);
     copy.once('finish', resolve);
-    copy.end(utf8Of(parts));
+    copy.end(parts.length === 1 ? parts[0] : parts.join(''));
   });
-}
-
-/**
- * The parts' text as one UTF-8 buffer, each part encoded straight into it: joining them into a
- * string first and having the stream encode that copied every byte once more (docs/performance-log.md).
- */
-function utf8Of(parts: readonly string[]): Buffer {
-  let size = 0;
-  for (const part of parts) size += Buffer.byteLength(part);
-  const bytes = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const part of parts) at += bytes.write(part, at);
-  return bytes;
 }
 
 export function toStoredEvent(raw: RawEvent): StoredEvent {

@@ -1,4 +1,3 @@
-import { isAscii } from 'node:buffer';
 import { to as copyTo } from 'pg-copy-streams';
 import type { PoolClient } from '@shop/infra';
 import type { RawEvent } from './fold-shard.js';
@@ -41,17 +40,10 @@ export interface KnownStream {
 export async function readPage(client: PoolClient, request: PageRequest): Promise<RawEvent[]> {
   const chunks: Buffer[] = [];
   for await (const chunk of client.query(copyTo(pageCopy(request)))) chunks.push(chunk as Buffer);
-  // Decoded once the page is whole: a character may be split between two chunks.
-  return eventsOfCopyText(pageText(Buffer.concat(chunks)), request.streams);
-}
-
-/**
- * A page's text. Most pages are all ASCII, whose bytes are their characters: copied as they are
- * (latin1) after a vectorized check, instead of through the UTF-8 decoder (a quarter less of the
- * reading thread's decoding, docs/performance-log.md).
- */
-function pageText(bytes: Buffer): string {
-  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  // Decoded once the page is whole: a character may be split between two chunks. As UTF-8 even
+  // when it is all ASCII: Node makes a page's latin1 text an external string, which cost the
+  // garbage collector more than the decoder saved (docs/performance-log.md).
+  return eventsOfCopyText(Buffer.concat(chunks).toString('utf8'), request.streams);
 }
 
 /**
