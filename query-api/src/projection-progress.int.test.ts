@@ -75,6 +75,22 @@ describe('ProjectionProgress following the in-process runner', () => {
     expect(progress.unseen(['projects', 'revenue'], [{ streamId: 'project-c', revision: 2 }])).toEqual([]);
   });
 
+  it('trusts no reported revision once the projectors found the server lost batches (decision 0294)', async () => {
+    let report: (batch: AppliedBatch) => void = () => undefined;
+    let lost: () => void = () => undefined;
+    const progress = new ProjectionProgress(db.pool, 60_000);
+    progress.follow(
+      (listener) => (report = listener),
+      (listener) => (lost = listener),
+    );
+    const wanted = Object.freeze([{ streamId: 'project-lost', revision: 1 }]);
+    report(batchOf({ 'project-lost': 1 }, 'projects'));
+    expect(progress.unseen(['projects'], wanted)).toEqual([]);
+    lost();
+    // No row says so: the report was all there was, and it may be gone with the batch.
+    expect(progress.unseen(['projects'], wanted)).toEqual(wanted);
+  });
+
   it('waits on for a projection the batch has not reported yet', async () => {
     let report: (batch: AppliedBatch) => void = () => undefined;
     const progress = new ProjectionProgress(db.pool, 60_000);

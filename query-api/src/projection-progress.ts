@@ -55,9 +55,11 @@ export class ProjectionProgress {
    * (decision 0289), so a read whose writes it applied goes on without asking PostgreSQL again. A
    * stream the batch did not bring to the wanted revision (parked, say) is asked about as before.
    */
-  follow(onApplied: (listener: (batch: AppliedBatch) => void) => void): void {
+  follow(onApplied: (listener: (batch: AppliedBatch) => void) => void, onLost?: (listener: () => void) => void): void {
     if (this.followed) return;
     this.followed = true;
+    // Batches commit without a flush (decision 0294): after a server restart what they reported may be gone, so nothing remembered is trusted.
+    onLost?.(() => this.forgetAll());
     onApplied(({ projection, revisions }) => {
       for (const [streamId, revision] of revisions) this.remember(projection, streamId, revision);
       for (const streamId of revisions.keys()) {
@@ -166,6 +168,12 @@ export class ProjectionProgress {
       if (row.parked_revision !== null && Number(row.parked_revision) <= revision && Number(row.revision) < revision) parked = true;
     }
     return parked;
+  }
+
+  /** Forgets every revision seen applied: the next check of each asks PostgreSQL. */
+  private forgetAll(): void {
+    this.reached.clear();
+    this.forgotten++;
   }
 
   private remember(projection: string, streamId: string, revision: number): void {

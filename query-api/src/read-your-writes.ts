@@ -15,6 +15,8 @@ export interface ReadYourWritesOptions {
    * projection, so a waiting read goes on at once rather than at its next poll (projection-progress.ts).
    */
   onApplied?: (listener: (batch: AppliedBatch) => void) => void;
+  /** With `onApplied`: subscribes to the projectors' finding that the database lost batches they reported (a server restart, decision 0294). */
+  onLost?: (listener: () => void) => void;
 }
 
 const HEADER_FORMAT = /^(.+)@(-?\d+)$/;
@@ -60,7 +62,7 @@ export function readYourWritesWait(pool: Pool, projections: readonly string[], o
   const headerWaitMs = options.maxWaitMs ?? 3000;
   const sessionWaitMs = options.sessionWaitMs ?? 2000;
   const progress = progressOf(pool);
-  if (options.onApplied) progress.follow(options.onApplied);
+  if (options.onApplied) progress.follow(options.onApplied, options.onLost);
   return async (header, session) => {
     if (header) return progress.waitFor(projections, [parseMinRevision(header)], headerWaitMs);
     const pending = sessionWaitMs > 0 ? progress.unseen(projections, sessionWritesOf(session)) : [];

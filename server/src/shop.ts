@@ -85,7 +85,8 @@ export async function startShop(
       // holds one of the shared pool's, and a batch queued behind them is what a read after a write waits for.
       const projectorPool = createPool(database.url, 2);
       stops.unshift(() => projectorPool.end());
-      runner = new ProjectionRunner({ pool, batchPool: projectorPool, eventStore, logger }, allProjections);
+      // Batches commit without waiting for the WAL flush; a server restart sends the runner back to its stored checkpoints (decision 0294).
+      runner = new ProjectionRunner({ pool, batchPool: projectorPool, eventStore, logger, unflushedBatches: true }, allProjections);
       await runner.start();
       const started = runner;
       stops.unshift(() => started.stop());
@@ -106,7 +107,7 @@ export async function startShop(
       const live = roles.includes('query') ? new LiveHub(pool, logger, { maxStreams: config.LIVE_MAX_STREAMS }) : null;
       await live?.start();
       if (live) stops.unshift(() => live.stop());
-      const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedBatches(runner) : undefined };
+      const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedBatches(runner) : undefined, onLost: runner ? lostBatches(runner) : undefined };
       const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config) };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
@@ -164,6 +165,13 @@ function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHu
 function appliedBatches(runner: ProjectionRunner) {
   return (listener: (batch: AppliedBatch) => void) => {
     runner.onProgress((status, _batch, revisions) => listener({ projection: status.name, revisions }));
+  };
+}
+
+/** When the runner found the server restarted, and the batches it reported may be lost (decision 0294). */
+function lostBatches(runner: ProjectionRunner) {
+  return (listener: () => void) => {
+    runner.onServerRestart(listener);
   };
 }
 

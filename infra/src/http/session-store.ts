@@ -172,10 +172,18 @@ const mergingUpsert = (table: string, row: string) => `
  * request of the session saved since), this session's notes are those plus its own, the newest
  * kept: the merge would give them back unchanged, so they are stored as sent. The merge cost the
  * server twice the rest of the update (issue 34: every project create saves its note).
+ *
+ * It commits without waiting for the WAL flush (decision 0294): a stored session's update only
+ * adds notes of writes or moves the expiry (a log-in inserts a new row, a log-out deletes it, both
+ * flushed as before), and the trigger's NOTIFY holds PostgreSQL's notify lock through the commit,
+ * so a flush inside it queued every other notifying commit (the next session save, the projection
+ * batch a read after a write waits for) behind this one's fsync. `set_config(..., true)` lasts
+ * until this statement's own commit; the scalar subquery makes PostgreSQL run it.
  */
 const mergingUpdate = (table: string) => `
+  WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
   UPDATE ${table} SET expire = to_timestamp($3),
   sess = CASE WHEN ${table}.sess::jsonb -> 'writes' = $5::jsonb THEN $2::text::json
     ELSE ${merged(`${table}.sess::jsonb`, '$2::text::jsonb', '$2::text::json')} END
-  WHERE sid = $1
+  WHERE sid = $1 AND (SELECT true FROM unflushed)
   RETURNING sess::text AS sess, false AS inserted`;

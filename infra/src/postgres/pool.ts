@@ -22,6 +22,12 @@ export interface TransactionOptions {
    * it to end (shop_read_horizon, decision 0231). An append in it is refused.
    */
   appendsEvents?: boolean;
+  /**
+   * False: COMMIT does not wait for the WAL flush (`synchronous_commit = off`, set in the same round
+   * trip as BEGIN). Only for writes that can be made again from what is durable, and whose writer
+   * notices when the server lost them (the projection runner's batches, decision 0294).
+   */
+  waitForFlush?: boolean;
 }
 
 /** Runs `work` in one transaction on one client; rolls back on any error. */
@@ -37,7 +43,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 /** The same on a connection the caller holds and keeps (its session settings, a COPY stream's client). */
 export async function onClientInTransaction<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   try {
-    await client.query(options.appendsEvents === false ? 'BEGIN; SELECT shop_not_appending()' : 'BEGIN');
+    await client.query(beginOf(options));
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -45,4 +51,13 @@ export async function onClientInTransaction<T>(client: pg.PoolClient, work: (cli
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
+}
+
+/** BEGIN and the transaction's settings, in one round trip. */
+function beginOf(options: TransactionOptions): string {
+  return [
+    'BEGIN',
+    ...(options.appendsEvents === false ? ['SELECT shop_not_appending()'] : []),
+    ...(options.waitForFlush === false ? ['SET LOCAL synchronous_commit = off'] : []),
+  ].join('; ');
 }

@@ -49,12 +49,7 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
  * applied again carefully, event by event behind savepoints, so the failure names its event
  * (a ProjectionFailedError, which the caller parks).
  */
-export async function applyBatchToAll(
-  pool: Pool,
-  projections: readonly Projection[],
-  events: StoredEvent[],
-  options: { saveGlobalCheckpoint?: boolean } = {},
-): Promise<BatchApplied> {
+export async function applyBatchToAll(pool: Pool, projections: readonly Projection[], events: StoredEvent[], options: BatchOptions = {}): Promise<BatchApplied> {
   if (events.length === 0) return { handled: new Map(), revisions: new Map() };
   try {
     return await applyToAllOnce(pool, projections, events, options, applyEventsFast);
@@ -62,6 +57,33 @@ export async function applyBatchToAll(
     if (!(error instanceof BatchRejected)) throw error;
     return applyToAllOnce(pool, projections, events, options, applyEvents);
   }
+}
+
+export interface BatchOptions {
+  /** Store every projection's global checkpoint in the batch's transaction (false when fed from Kafka, whose offsets are the checkpoint). */
+  saveGlobalCheckpoint?: boolean;
+  /**
+   * Commit without waiting for the WAL flush (decision 0294), given the server's start time
+   * (`serverStartedAt`) when the caller last read its stored checkpoints. Only with
+   * `saveGlobalCheckpoint`: a commit the server loses in a crash takes its checkpoint with it, so
+   * reading on from the stored checkpoint applies the batch again. The batch's first statement
+   * reads the start time; when the server started since, it writes nothing and throws
+   * ServerRestartedError, so the caller reads its checkpoints again before going on.
+   */
+  unflushedSince?: string;
+}
+
+/** The database server restarted since the caller read its checkpoints: unflushed batches may be lost. */
+export class ServerRestartedError extends Error {
+  constructor() {
+    super('the database server restarted: batches committed without a flush may be lost, read again from the stored checkpoints');
+  }
+}
+
+/** When the database server started: what changes when it restarts, and with it what an unflushed commit may have lost. */
+export async function serverStartedAt(db: Pool | PoolClient): Promise<string> {
+  const { rows } = await db.query<{ started: string }>('SELECT pg_postmaster_start_time()::text AS started');
+  return rows[0]!.started;
 }
 
 export interface BatchApplied {
@@ -77,14 +99,16 @@ async function applyToAllOnce(
   pool: Pool,
   projections: readonly Projection[],
   events: StoredEvent[],
-  options: { saveGlobalCheckpoint?: boolean },
+  options: BatchOptions,
   applyTo: EventsApplier,
 ): Promise<BatchApplied> {
   const handled = new Map<string, number>();
   const committed = new Map<string, ReadonlyMap<string, number>>();
+  const unflushed = options.unflushedSince !== undefined && options.saveGlobalCheckpoint === true;
   return inTransaction(pool, async (client) => {
     const names = projections.map((projection) => projection.name);
-    const applied = await lockRevisions(client, names, streamsOf(events));
+    const { applied, serverStarted } = await lockRevisions(client, names, streamsOf(events));
+    if (unflushed && serverStarted !== options.unflushedSince) throw new ServerRestartedError();
     const rows: Array<[string, string, number]> = [];
     const live = new LiveChanges();
     for (const projection of projections) {
@@ -121,7 +145,7 @@ async function applyToAllOnce(
       ],
     });
     return { handled, revisions: committed };
-  }, READ_MODELS_ONLY);
+  }, unflushed ? { ...READ_MODELS_ONLY, waitForFlush: false } : READ_MODELS_ONLY);
 }
 
 /**
@@ -130,12 +154,12 @@ async function applyToAllOnce(
  * for its commit and then read what it wrote (ON CONFLICT DO UPDATE locks the newest version
  * and returns it), so two overlapping deliveries can never both take a stream as new.
  */
-async function lockRevisions(client: PoolClient, projections: string[], streams: string[]): Promise<Map<string, StreamRevisions>> {
-  const { rows } = await client.query<{ projection: string; stream_id: string; revision: string; parked_revision: string | null }>(
+async function lockRevisions(client: PoolClient, projections: string[], streams: string[]): Promise<{ applied: Map<string, StreamRevisions>; serverStarted: string }> {
+  const { rows } = await client.query<{ projection: string; stream_id: string; revision: string; parked_revision: string | null; server_started: string }>(
     `INSERT INTO projection_stream_revisions AS r (projection, stream_id, revision)
      SELECT p, s, -1 FROM unnest($1::text[]) AS p, unnest($2::text[]) AS s ORDER BY p, s
      ON CONFLICT (projection, stream_id) DO UPDATE SET revision = r.revision
-     RETURNING projection, stream_id, revision, parked_revision`,
+     RETURNING projection, stream_id, revision, parked_revision, pg_postmaster_start_time()::text AS server_started`,
     [projections, streams],
   );
   const applied = new Map<string, StreamRevisions>();
@@ -145,7 +169,7 @@ async function lockRevisions(client: PoolClient, projections: string[], streams:
     found.revisions.set(row.stream_id, Number(row.revision));
     if (row.parked_revision !== null) found.parked.set(row.stream_id, Number(row.parked_revision));
   }
-  return applied;
+  return { applied, serverStarted: rows[0]?.server_started ?? '' };
 }
 
 /** Thrown inside the fast try when a batched apply fails: the batch goes again carefully. */

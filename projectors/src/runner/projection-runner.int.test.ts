@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, PostgresEventStore, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { applyBatchToAll, serverStartedAt, ServerRestartedError } from './apply-batch.js';
 import type { Projection } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 
@@ -67,6 +68,48 @@ describe('projection runner', () => {
     await waitFor(async () => (await count(`resume:${stream}`)) === 3);
     await second.stop();
     expect(await count(`resume:${stream}`)).toBe(3);
+  });
+
+  it('with unflushedBatches, applies again what the server lost when it finds the server restarted, and tells its listeners', async () => {
+    const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
+    const stream = `s-${randomUUID()}`;
+    await store.appendToStream(stream, [counted(1)]);
+    // The server's start time as the runner reads it, except once when the test says it restarted.
+    let restarted = false;
+    const serverStartedAt = async () => {
+      if (!restarted) return (await db.pool.query<{ t: string }>('SELECT pg_postmaster_start_time()::text AS t')).rows[0]!.t;
+      restarted = false;
+      return 'a later start';
+    };
+    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store, logger, unflushedBatches: true, serverStartedAt, retryIntervalMs: 50 }, [tally('unflushed')]);
+    let told = 0;
+    runner.onServerRestart(() => told++);
+    await runner.start();
+    await waitFor(async () => (await count(`unflushed:${stream}`)) === 1);
+
+    // What a crash of the server loses of unflushed commits: the batch's rows, revisions and checkpoint together.
+    await db.pool.query('DELETE FROM tally WHERE stream_id = $1', [`unflushed:${stream}`]);
+    await db.pool.query("DELETE FROM projection_stream_revisions WHERE projection = 'unflushed'");
+    await db.pool.query("DELETE FROM projection_checkpoints WHERE name = 'unflushed'");
+    restarted = true;
+    await waitFor(async () => (await count(`unflushed:${stream}`)) === 1);
+    expect(told).toBe(1);
+    await store.appendToStream(stream, [counted(2)]);
+    await waitFor(async () => (await count(`unflushed:${stream}`)) === 2);
+    await runner.stop();
+  });
+
+  it('an unflushed batch that finds the server restarted since the checkpoints were read writes nothing', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const stream = `s-${randomUUID()}`;
+    await store.appendToStream(stream, [counted(1)]);
+    const events = await store.readStream(stream);
+    await expect(applyBatchToAll(db.pool, [tally('stale')], events, { saveGlobalCheckpoint: true, unflushedSince: 'an earlier start' })).rejects.toBeInstanceOf(ServerRestartedError);
+    expect(await count(`stale:${stream}`)).toBe(0);
+    const checkpoint = await db.pool.query("SELECT 1 FROM projection_checkpoints WHERE name = 'stale'");
+    expect(checkpoint.rowCount).toBe(0);
+    await applyBatchToAll(db.pool, [tally('stale')], events, { saveGlobalCheckpoint: true, unflushedSince: await serverStartedAt(db.pool) });
+    expect(await count(`stale:${stream}`)).toBe(1);
   });
 
   it('with checkpointOnlyWhenUnhandled, moves only the checkpoint past a batch it handles nothing of, and still applies a later handled event of that stream once', async () => {

@@ -1,6 +1,6 @@
 import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscription } from '@shop/infra';
 import { START } from '@shop/infra';
-import { applyBatchToAll } from './apply-batch.js';
+import { applyBatchToAll, serverStartedAt, ServerRestartedError } from './apply-batch.js';
 import { defaultCatchUpReplay, measureBacklog, replayable, replayBacklog, shouldReplay, type Backlog, type CatchUpReplayPolicy } from './catch-up-replay.js';
 import { upgradeOutdated, type BackgroundOutcome } from './background-rebuild.js';
 import { advanceCheckpoints, earlier, loadCheckpoint } from './checkpoints.js';
@@ -48,6 +48,10 @@ export class ProjectionRunner {
   private replaying: Promise<void> | null = null;
   private upgrading: Promise<void> | null = null;
   private stopped = false;
+  /** When the database server started, read before the checkpoints (only with `unflushedBatches`). */
+  private serverStarted: string | null = null;
+  private readonly restartListeners = new Set<() => void>();
+  private restarting: Promise<void> | null = null;
   /** Events the last catch-up replay swapped in (null: none ran, or it gave way to the batch path). */
   lastReplay: { events: number; ms: number } | null = null;
   /** How the upgrade of projections an older version built ended (null: not over, or none ran). */
@@ -75,6 +79,14 @@ export class ProjectionRunner {
        * For the mail outbox, which handles a handful of event types in a log of project edits.
        */
       checkpointOnlyWhenUnhandled?: boolean;
+      /**
+       * Batches commit without waiting for the WAL flush (decision 0294): the read models and their
+       * checkpoints can be made again from the log. A batch that finds the server restarted since the
+       * checkpoints were read writes nothing, and the runner reads on from the stored checkpoints.
+       */
+      unflushedBatches?: boolean;
+      /** How the server's start time is read (default `pg_postmaster_start_time()`; a test makes it say "restarted"). */
+      serverStartedAt?: (pool: Pool) => Promise<string>;
     },
     readonly projections: readonly Projection[],
   ) {
@@ -128,6 +140,8 @@ export class ProjectionRunner {
 
   /** Every projection's stored checkpoint; returns the earliest (where one subscription serves all). */
   private async loadCheckpoints(): Promise<GlobalCheckpoint | null> {
+    // Before the checkpoints: a restart after this read is found by the next batch, never missed.
+    if (this.deps.unflushedBatches) this.serverStarted = await (this.deps.serverStartedAt ?? serverStartedAt)(this.deps.pool);
     let from: GlobalCheckpoint | null = null;
     for (const projection of this.projections) {
       const checkpoint = await loadCheckpoint(this.deps.pool, projection.name);
@@ -138,8 +152,24 @@ export class ProjectionRunner {
   }
 
   private subscribe(from: GlobalCheckpoint | null): void {
+    this.follow(from);
+    this.upgrade();
+    const { pool, eventStore, logger } = this.deps;
+    this.stopRetries = everyInterval(
+      this.deps.retryIntervalMs ?? 1000,
+      async () => {
+        await retryRequestedStreams(pool, eventStore, this.projections, logger);
+        // A restart while no batch runs would otherwise wait for the next append to be found.
+        await this.checkServer();
+      },
+      (error) => logger.warn({ err: error }, 'retrying parked streams failed'),
+    );
+  }
+
+  private follow(from: GlobalCheckpoint | null): void {
     const { pool, eventStore, logger } = this.deps;
     const batchPool = this.deps.batchPool ?? pool;
+    const unflushedSince = () => (this.deps.unflushedBatches ? (this.serverStarted ?? undefined) : undefined);
     this.subscription = eventStore.subscribeToAll({
       from: from ?? undefined,
       batchSize: this.deps.batchSize ?? 500,
@@ -149,15 +179,44 @@ export class ProjectionRunner {
           for (const projection of this.projections) this.recordProgress(projection.name, batch, 0);
           return;
         }
-        const { handled, revisions } = await applyParkingPoison(pool, logger, () => applyBatchToAll(batchPool, this.projections, batch, { saveGlobalCheckpoint: true }));
+        const { handled, revisions } = await applyParkingPoison(pool, logger, () =>
+          applyBatchToAll(batchPool, this.projections, batch, { saveGlobalCheckpoint: true, unflushedSince: unflushedSince() }),
+        );
         for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0, revisions.get(projection.name));
       },
       onError: (error) => this.recordFailure(error),
     });
-    this.upgrade();
-    this.stopRetries = everyInterval(this.deps.retryIntervalMs ?? 1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
-      logger.warn({ err: error }, 'retrying parked streams failed'),
-    );
+  }
+
+  /**
+   * The server restarted while batches were committed without a flush: what it lost is after the
+   * stored checkpoints, so the subscription starts again from them, and whoever trusted the
+   * revisions batches reported (read-your-writes) forgets them first.
+   */
+  private readFromStoredCheckpoints(): void {
+    if (this.restarting || this.stopped) return;
+    this.deps.logger.warn('the database server restarted: reading the log again from the stored checkpoints');
+    for (const listener of this.restartListeners) listener();
+    this.restarting = (async () => {
+      await this.subscription?.stop();
+      this.subscription = null;
+      if (!this.stopped) this.follow(await this.loadCheckpoints());
+    })()
+      .catch((error: unknown) => {
+        // The server is not back yet: try again shortly (nothing reads the log meanwhile).
+        this.deps.logger.warn({ err: error }, 'reading checkpoints after a server restart failed');
+        setTimeout(() => this.readFromStoredCheckpoints(), 1000).unref();
+      })
+      .finally(() => {
+        this.restarting = null;
+      });
+  }
+
+  /** Whether the server restarted since the checkpoints were read, when batches go unflushed (every second, and after a failed batch). */
+  private async checkServer(): Promise<void> {
+    if (!this.deps.unflushedBatches || this.serverStarted === null || this.restarting) return;
+    const started = await (this.deps.serverStartedAt ?? serverStartedAt)(this.deps.pool);
+    if (started !== this.serverStarted) this.readFromStoredCheckpoints();
   }
 
   private handlesAny(batch: StoredEvent[]): boolean {
@@ -176,6 +235,10 @@ export class ProjectionRunner {
   }
 
   private recordFailure(error: unknown): void {
+    if (error instanceof ServerRestartedError) {
+      this.readFromStoredCheckpoints();
+      return;
+    }
     if (error instanceof ProjectionFailedError) {
       // Parking did not hold: report it (readiness, metrics); the subscription tries the batch again.
       const status = this.status(error.projection);
@@ -185,12 +248,19 @@ export class ProjectionRunner {
     }
     // Transient trouble (database restart, network): the subscription retries the batch.
     this.deps.logger.warn({ err: error }, 'projection batch failed, retrying');
+    void this.checkServer().catch(() => undefined); // not back yet: the next check, or batch, finds it
   }
 
   /** Called after every committed batch, per projection (metrics, read-your-writes waiters). */
   onProgress(listener: ProgressListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called when the runner found the server restarted and reads again from its stored checkpoints (decision 0294). */
+  onServerRestart(listener: () => void): () => void {
+    this.restartListeners.add(listener);
+    return () => this.restartListeners.delete(listener);
   }
 
   status(name: string): ProjectionStatus {
@@ -212,6 +282,7 @@ export class ProjectionRunner {
     // And what a swapped-in rebuild drops after it returned (the old tables), before the pool closes.
     await rebuildsTidied();
     this.stopRetries?.();
+    await this.restarting;
     await this.subscription?.stop();
     this.subscription = null;
   }
