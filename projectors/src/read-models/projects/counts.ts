@@ -20,17 +20,36 @@ export class ProjectCountChanges {
   }
 
   async write(client: PoolClient): Promise<void> {
+    const statement = this.statement(0);
+    if (!statement) return;
+    await client.query(statement.text, statement.params);
+    await this.dropZeros(client);
+  }
+
+  /**
+   * The upsert of the changed counts, its parameters numbered from `after` + 1: to send as a
+   * data-modifying CTE of the details' statement (one round trip fewer per batch, decision 0294),
+   * then `dropZeros`. Null when no count changed.
+   */
+  statement(after: number): { text: string; params: unknown[] } | null {
     // Sorted, so two writers touching the same rows lock them in the same order.
-    const changed = [...this.changes].filter(([, by]) => by !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    if (changed.length === 0) return;
-    await client.query(
-      `INSERT INTO project_counts AS c (state, deleted, projects)
-         SELECT * FROM unnest($1::text[], $2::boolean[], $3::bigint[])
+    const changed = this.changed();
+    if (changed.length === 0) return null;
+    return {
+      text: `INSERT INTO project_counts AS c (state, deleted, projects)
+         SELECT * FROM unnest($${after + 1}::text[], $${after + 2}::boolean[], $${after + 3}::bigint[])
        ON CONFLICT (state, deleted) DO UPDATE SET projects = c.projects + EXCLUDED.projects`,
-      [changed.map(([key]) => key.slice(2)), changed.map(([key]) => key[0] === 'D'), changed.map(([, by]) => by)],
-    );
-    // A count that fell to zero goes, so the table is the same whether kept or made by a rebuild.
-    if (changed.some(([, by]) => by < 0)) await client.query('DELETE FROM project_counts WHERE projects = 0');
+      params: [changed.map(([key]) => key.slice(2)), changed.map(([key]) => key[0] === 'D'), changed.map(([, by]) => by)],
+    };
+  }
+
+  /** A count that fell to zero goes, so the table is the same whether kept or made by a rebuild (a statement of its own: it must see the upsert's rows). */
+  async dropZeros(client: PoolClient): Promise<void> {
+    if (this.changed().some(([, by]) => by < 0)) await client.query('DELETE FROM project_counts WHERE projects = 0');
+  }
+
+  private changed(): Array<[string, number]> {
+    return [...this.changes].filter(([, by]) => by !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 }
 

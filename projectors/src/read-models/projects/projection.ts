@@ -50,9 +50,11 @@ export const projectsProjection: Projection = {
       const row = detailRow(streamId, group[group.length - 1]!.revision, state);
       if (row) rows.push(row);
     }
-    // One statement for the batch: a round trip per stream was most of a live batch's time.
-    for (let at = 0; at < rows.length; at += UPSERT_ROWS) await upsertDetails(client, rows.slice(at, at + UPSERT_ROWS));
-    await counts.write(client);
+    // One statement for the batch: a round trip per stream was most of a live batch's time. The
+    // counts ride in the first chunk's statement (decision 0294); with no row to write, alone.
+    if (rows.length === 0) return counts.write(client);
+    for (let at = 0; at < rows.length; at += UPSERT_ROWS) await upsertDetails(client, rows.slice(at, at + UPSERT_ROWS), at === 0 ? counts : undefined);
+    await counts.dropZeros(client);
   },
   // The live push reads a project's owner and organization from this read model (decision 0247).
   formerReaders: formerReadersOf,
@@ -115,12 +117,14 @@ async function saveProject(client: PoolClient, event: StoredEvent, state: Projec
 /** Rows per multi-row upsert (19 parameters each, well under PostgreSQL's 65,535). */
 const UPSERT_ROWS = 1000;
 
-async function upsertDetails(client: PoolClient, rows: unknown[][]): Promise<void> {
+async function upsertDetails(client: PoolClient, rows: unknown[][], counts?: ProjectCountChanges): Promise<void> {
   if (rows.length === 0) return;
   const width = DETAIL_COLUMNS.length;
   const values = rows.map((_, r) => `(${DETAIL_COLUMNS.map((_, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ');
+  // Not referenced: PostgreSQL runs it once the details are written (ExecPostprocessPlan), the order of the two statements before.
+  const counted = counts?.statement(rows.length * width);
   await client.query(
-    `INSERT INTO project_details (${DETAIL_COLUMNS.join(', ')})
+    `${counted ? `WITH counted AS (${counted.text}) ` : ''}INSERT INTO project_details (${DETAIL_COLUMNS.join(', ')})
      VALUES ${values}
      ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision, owner_id = EXCLUDED.owner_id,
        organization_id = EXCLUDED.organization_id, name = EXCLUDED.name, state = EXCLUDED.state,
@@ -129,7 +133,7 @@ async function upsertDetails(client: PoolClient, rows: unknown[][]): Promise<voi
        stream_state = EXCLUDED.stream_state,
        internal_rank = EXCLUDED.internal_rank, internal_date = EXCLUDED.internal_date, internal_updated = EXCLUDED.internal_updated,
        customer_rank = EXCLUDED.customer_rank, customer_date = EXCLUDED.customer_date, customer_updated = EXCLUDED.customer_updated`,
-    rows.flat(),
+    counted ? [...rows.flat(), ...counted.params] : rows.flat(),
   );
 }
 
