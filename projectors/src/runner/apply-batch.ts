@@ -1,4 +1,4 @@
-import { inTransaction, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
+import { inTransaction, inTransactionFrom, sqlLiteral, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
 import { saveCheckpoint } from './checkpoints.js';
 import { LiveChanges } from './live-changes.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
@@ -105,9 +105,9 @@ async function applyToAllOnce(
   const handled = new Map<string, number>();
   const committed = new Map<string, ReadonlyMap<string, number>>();
   const unflushed = options.unflushedSince !== undefined && options.saveGlobalCheckpoint === true;
-  return inTransaction(pool, async (client) => {
-    const names = projections.map((projection) => projection.name);
-    const { applied, serverStarted } = await lockRevisions(client, names, streamsOf(events));
+  const names = projections.map((projection) => projection.name);
+  return inTransactionFrom<LockedRow, BatchApplied>(pool, lockRevisionsSql(names, streamsOf(events)), async (client, locked) => {
+    const { applied, serverStarted } = revisionsLocked(locked);
     if (unflushed && serverStarted !== options.unflushedSince) throw new ServerRestartedError();
     const rows: Array<[string, string, number]> = [];
     const live = new LiveChanges();
@@ -148,20 +148,24 @@ async function applyToAllOnce(
   }, unflushed ? { ...READ_MODELS_ONLY, waitForFlush: false } : READ_MODELS_ONLY);
 }
 
+type LockedRow = { projection: string; stream_id: string; revision: string; parked_revision: string | null; server_started: string };
+
 /**
  * Makes sure a revision row exists for every (projection, stream) and locks them all, in one
  * order and one statement: a row another delivery is inserting or holding makes this one wait
  * for its commit and then read what it wrote (ON CONFLICT DO UPDATE locks the newest version
- * and returns it), so two overlapping deliveries can never both take a stream as new.
+ * and returns it), so two overlapping deliveries can never both take a stream as new. Sent with
+ * BEGIN (decision 0294), so its values are inlined: JSON arrays, escaped as literals.
  */
-async function lockRevisions(client: PoolClient, projections: string[], streams: string[]): Promise<{ applied: Map<string, StreamRevisions>; serverStarted: string }> {
-  const { rows } = await client.query<{ projection: string; stream_id: string; revision: string; parked_revision: string | null; server_started: string }>(
-    `INSERT INTO projection_stream_revisions AS r (projection, stream_id, revision)
-     SELECT p, s, -1 FROM unnest($1::text[]) AS p, unnest($2::text[]) AS s ORDER BY p, s
+function lockRevisionsSql(projections: string[], streams: string[]): string {
+  const list = (values: string[]) => `jsonb_array_elements_text(${sqlLiteral(JSON.stringify(values))}::jsonb)`;
+  return `INSERT INTO projection_stream_revisions AS r (projection, stream_id, revision)
+     SELECT p, s, -1 FROM ${list(projections)} AS p, ${list(streams)} AS s ORDER BY p, s
      ON CONFLICT (projection, stream_id) DO UPDATE SET revision = r.revision
-     RETURNING projection, stream_id, revision, parked_revision, pg_postmaster_start_time()::text AS server_started`,
-    [projections, streams],
-  );
+     RETURNING projection, stream_id, revision, parked_revision, pg_postmaster_start_time()::text AS server_started`;
+}
+
+function revisionsLocked(rows: LockedRow[]): { applied: Map<string, StreamRevisions>; serverStarted: string } {
   const applied = new Map<string, StreamRevisions>();
   for (const row of rows) {
     let found = applied.get(row.projection);
