@@ -1,5 +1,6 @@
 import { inTransaction, inTransactionFrom, sqlLiteral, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
 import { saveCheckpoint } from './checkpoints.js';
+import { ServerRestartedError, watchedSql } from './unflushed-watch.js';
 import { LiveChanges } from './live-changes.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
@@ -63,27 +64,14 @@ export interface BatchOptions {
   /** Store every projection's global checkpoint in the batch's transaction (false when fed from Kafka, whose offsets are the checkpoint). */
   saveGlobalCheckpoint?: boolean;
   /**
-   * Commit without waiting for the WAL flush (decision 0294), given the server's start time
-   * (`serverStartedAt`) when the caller last read its stored checkpoints. Only with
+   * Commit without waiting for the WAL flush (decision 0294), given the caller's watch token
+   * (unflushed-watch.ts), written before it last read its stored checkpoints. Only with
    * `saveGlobalCheckpoint`: a commit the server loses in a crash takes its checkpoint with it, so
    * reading on from the stored checkpoint applies the batch again. The batch's first statement
-   * reads the start time; when the server started since, it writes nothing and throws
+   * checks the token; when a crash recovery emptied it, it writes nothing and throws
    * ServerRestartedError, so the caller reads its checkpoints again before going on.
    */
-  unflushedSince?: string;
-}
-
-/** The database server restarted since the caller read its checkpoints: unflushed batches may be lost. */
-export class ServerRestartedError extends Error {
-  constructor() {
-    super('the database server restarted: batches committed without a flush may be lost, read again from the stored checkpoints');
-  }
-}
-
-/** When the database server started: what changes when it restarts, and with it what an unflushed commit may have lost. */
-export async function serverStartedAt(db: Pool | PoolClient): Promise<string> {
-  const { rows } = await db.query<{ started: string }>('SELECT pg_postmaster_start_time()::text AS started');
-  return rows[0]!.started;
+  unflushedWatch?: string;
 }
 
 export interface BatchApplied {
@@ -104,11 +92,11 @@ async function applyToAllOnce(
 ): Promise<BatchApplied> {
   const handled = new Map<string, number>();
   const committed = new Map<string, ReadonlyMap<string, number>>();
-  const unflushed = options.unflushedSince !== undefined && options.saveGlobalCheckpoint === true;
+  const watch = options.saveGlobalCheckpoint === true ? options.unflushedWatch : undefined;
   const names = projections.map((projection) => projection.name);
-  return inTransactionFrom<LockedRow, BatchApplied>(pool, lockRevisionsSql(names, streamsOf(events)), async (client, locked) => {
-    const { applied, serverStarted } = revisionsLocked(locked);
-    if (unflushed && serverStarted !== options.unflushedSince) throw new ServerRestartedError();
+  return inTransactionFrom<LockedRow, BatchApplied>(pool, lockRevisionsSql(names, streamsOf(events), watch), async (client, locked) => {
+    const { applied, watched } = revisionsLocked(locked);
+    if (watch !== undefined && !watched) throw new ServerRestartedError();
     const rows: Array<[string, string, number]> = [];
     const live = new LiveChanges();
     for (const projection of projections) {
@@ -145,10 +133,10 @@ async function applyToAllOnce(
       ],
     });
     return { handled, revisions: committed };
-  }, unflushed ? { ...READ_MODELS_ONLY, waitForFlush: false } : READ_MODELS_ONLY);
+  }, watch !== undefined ? { ...READ_MODELS_ONLY, waitForFlush: false } : READ_MODELS_ONLY);
 }
 
-type LockedRow = { projection: string; stream_id: string; revision: string; parked_revision: string | null; server_started: string };
+type LockedRow = { projection: string; stream_id: string; revision: string; parked_revision: string | null; watched: boolean };
 
 /**
  * Makes sure a revision row exists for every (projection, stream) and locks them all, in one
@@ -157,15 +145,15 @@ type LockedRow = { projection: string; stream_id: string; revision: string; park
  * and returns it), so two overlapping deliveries can never both take a stream as new. Sent with
  * BEGIN (decision 0294), so its values are inlined: JSON arrays, escaped as literals.
  */
-function lockRevisionsSql(projections: string[], streams: string[]): string {
+function lockRevisionsSql(projections: string[], streams: string[], watch: string | undefined): string {
   const list = (values: string[]) => `jsonb_array_elements_text(${sqlLiteral(JSON.stringify(values))}::jsonb)`;
   return `INSERT INTO projection_stream_revisions AS r (projection, stream_id, revision)
      SELECT p, s, -1 FROM ${list(projections)} AS p, ${list(streams)} AS s ORDER BY p, s
      ON CONFLICT (projection, stream_id) DO UPDATE SET revision = r.revision
-     RETURNING projection, stream_id, revision, parked_revision, pg_postmaster_start_time()::text AS server_started`;
+     RETURNING projection, stream_id, revision, parked_revision, ${watch === undefined ? 'true' : watchedSql(watch)} AS watched`;
 }
 
-function revisionsLocked(rows: LockedRow[]): { applied: Map<string, StreamRevisions>; serverStarted: string } {
+function revisionsLocked(rows: LockedRow[]): { applied: Map<string, StreamRevisions>; watched: boolean } {
   const applied = new Map<string, StreamRevisions>();
   for (const row of rows) {
     let found = applied.get(row.projection);
@@ -173,7 +161,7 @@ function revisionsLocked(rows: LockedRow[]): { applied: Map<string, StreamRevisi
     found.revisions.set(row.stream_id, Number(row.revision));
     if (row.parked_revision !== null) found.parked.set(row.stream_id, Number(row.parked_revision));
   }
-  return { applied, serverStarted: rows[0]?.server_started ?? '' };
+  return { applied, watched: rows[0]?.watched ?? true };
 }
 
 /** Thrown inside the fast try when a batched apply fails: the batch goes again carefully. */

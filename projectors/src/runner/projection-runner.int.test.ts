@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, PostgresEventStore, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { applyBatchToAll, serverStartedAt, ServerRestartedError } from './apply-batch.js';
+import { applyBatchToAll } from './apply-batch.js';
+import { endWatch, ServerRestartedError, startWatch } from './unflushed-watch.js';
 import type { Projection } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 
@@ -42,6 +43,10 @@ async function count(key: string): Promise<number> {
   return result.rows[0]?.count ?? 0;
 }
 
+async function watches(): Promise<number> {
+  return (await db.pool.query('SELECT 1 FROM projection_unflushed_watches')).rowCount ?? 0;
+}
+
 async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -70,46 +75,51 @@ describe('projection runner', () => {
     expect(await count(`resume:${stream}`)).toBe(3);
   });
 
-  it('with unflushedBatches, applies again what the server lost when it finds the server restarted, and tells its listeners', async () => {
+  it('with unflushedBatches, applies again what the server lost when a crash recovery emptied its watch, and tells its listeners', async () => {
     const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
     const stream = `s-${randomUUID()}`;
     await store.appendToStream(stream, [counted(1)]);
-    // The server's start time as the runner reads it, except once when the test says it restarted.
-    let restarted = false;
-    const serverStartedAt = async () => {
-      if (!restarted) return (await db.pool.query<{ t: string }>('SELECT pg_postmaster_start_time()::text AS t')).rows[0]!.t;
-      restarted = false;
-      return 'a later start';
-    };
-    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store, logger, unflushedBatches: true, serverStartedAt, retryIntervalMs: 50 }, [tally('unflushed')]);
+    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store, logger, unflushedBatches: true, retryIntervalMs: 50 }, [tally('unflushed')]);
     let told = 0;
     runner.onServerRestart(() => told++);
     await runner.start();
     await waitFor(async () => (await count(`unflushed:${stream}`)) === 1);
+    expect(await watches()).toBe(1);
 
-    // What a crash of the server loses of unflushed commits: the batch's rows, revisions and checkpoint together.
+    // What a crash recovery does: unflushed commits lost (the batch's rows, revisions and checkpoint
+    // together) and the UNLOGGED watches emptied. Killing a backend of the shared test server would
+    // reinitialise it under every other test file, so both are done by hand.
     await db.pool.query('DELETE FROM tally WHERE stream_id = $1', [`unflushed:${stream}`]);
     await db.pool.query("DELETE FROM projection_stream_revisions WHERE projection = 'unflushed'");
     await db.pool.query("DELETE FROM projection_checkpoints WHERE name = 'unflushed'");
-    restarted = true;
+    await db.pool.query('DELETE FROM projection_unflushed_watches');
     await waitFor(async () => (await count(`unflushed:${stream}`)) === 1);
     expect(told).toBe(1);
+    expect(await watches()).toBe(1);
     await store.appendToStream(stream, [counted(2)]);
     await waitFor(async () => (await count(`unflushed:${stream}`)) === 2);
     await runner.stop();
+    expect(await watches()).toBe(0);
   });
 
-  it('an unflushed batch that finds the server restarted since the checkpoints were read writes nothing', async () => {
+  it('an unflushed batch whose watch a crash recovery emptied writes nothing', async () => {
     const store = new PostgresEventStore(db.pool);
     const stream = `s-${randomUUID()}`;
     await store.appendToStream(stream, [counted(1)]);
     const events = await store.readStream(stream);
-    await expect(applyBatchToAll(db.pool, [tally('stale')], events, { saveGlobalCheckpoint: true, unflushedSince: 'an earlier start' })).rejects.toBeInstanceOf(ServerRestartedError);
+    await expect(applyBatchToAll(db.pool, [tally('stale')], events, { saveGlobalCheckpoint: true, unflushedWatch: 'a watch that is gone' })).rejects.toBeInstanceOf(ServerRestartedError);
     expect(await count(`stale:${stream}`)).toBe(0);
     const checkpoint = await db.pool.query("SELECT 1 FROM projection_checkpoints WHERE name = 'stale'");
     expect(checkpoint.rowCount).toBe(0);
-    await applyBatchToAll(db.pool, [tally('stale')], events, { saveGlobalCheckpoint: true, unflushedSince: await serverStartedAt(db.pool) });
+    const watch = await startWatch(db.pool, null);
+    await applyBatchToAll(db.pool, [tally('stale')], events, { saveGlobalCheckpoint: true, unflushedWatch: watch });
     expect(await count(`stale:${stream}`)).toBe(1);
+    await endWatch(db.pool, watch);
+  });
+
+  it('keeps its watches in a table PostgreSQL empties after a crash recovery', async () => {
+    const { rows } = await db.pool.query<{ persistence: string }>("SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'projection_unflushed_watches'");
+    expect(rows[0]?.persistence).toBe('u');
   });
 
   it('with checkpointOnlyWhenUnhandled, moves only the checkpoint past a batch it handles nothing of, and still applies a later handled event of that stream once', async () => {

@@ -1,6 +1,7 @@
 import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscription } from '@shop/infra';
 import { START } from '@shop/infra';
-import { applyBatchToAll, serverStartedAt, ServerRestartedError } from './apply-batch.js';
+import { applyBatchToAll } from './apply-batch.js';
+import { endWatch, isWatched, ServerRestartedError, startWatch } from './unflushed-watch.js';
 import { defaultCatchUpReplay, measureBacklog, replayable, replayBacklog, shouldReplay, type Backlog, type CatchUpReplayPolicy } from './catch-up-replay.js';
 import { upgradeOutdated, type BackgroundOutcome } from './background-rebuild.js';
 import { advanceCheckpoints, earlier, loadCheckpoint } from './checkpoints.js';
@@ -48,8 +49,8 @@ export class ProjectionRunner {
   private replaying: Promise<void> | null = null;
   private upgrading: Promise<void> | null = null;
   private stopped = false;
-  /** When the database server started, read before the checkpoints (only with `unflushedBatches`). */
-  private serverStarted: string | null = null;
+  /** The runner's row in the unflushed watches, written before the checkpoints are read (only with `unflushedBatches`). */
+  private watch: string | null = null;
   private readonly restartListeners = new Set<() => void>();
   private restarting: Promise<void> | null = null;
   /** Events the last catch-up replay swapped in (null: none ran, or it gave way to the batch path). */
@@ -85,8 +86,6 @@ export class ProjectionRunner {
        * checkpoints were read writes nothing, and the runner reads on from the stored checkpoints.
        */
       unflushedBatches?: boolean;
-      /** How the server's start time is read (default `pg_postmaster_start_time()`; a test makes it say "restarted"). */
-      serverStartedAt?: (pool: Pool) => Promise<string>;
     },
     readonly projections: readonly Projection[],
   ) {
@@ -141,7 +140,7 @@ export class ProjectionRunner {
   /** Every projection's stored checkpoint; returns the earliest (where one subscription serves all). */
   private async loadCheckpoints(): Promise<GlobalCheckpoint | null> {
     // Before the checkpoints: a restart after this read is found by the next batch, never missed.
-    if (this.deps.unflushedBatches) this.serverStarted = await (this.deps.serverStartedAt ?? serverStartedAt)(this.deps.pool);
+    if (this.deps.unflushedBatches) this.watch = await startWatch(this.deps.pool, this.watch);
     let from: GlobalCheckpoint | null = null;
     for (const projection of this.projections) {
       const checkpoint = await loadCheckpoint(this.deps.pool, projection.name);
@@ -169,7 +168,7 @@ export class ProjectionRunner {
   private follow(from: GlobalCheckpoint | null): void {
     const { pool, eventStore, logger } = this.deps;
     const batchPool = this.deps.batchPool ?? pool;
-    const unflushedSince = () => (this.deps.unflushedBatches ? (this.serverStarted ?? undefined) : undefined);
+
     this.subscription = eventStore.subscribeToAll({
       from: from ?? undefined,
       batchSize: this.deps.batchSize ?? 500,
@@ -180,7 +179,7 @@ export class ProjectionRunner {
           return;
         }
         const { handled, revisions } = await applyParkingPoison(pool, logger, () =>
-          applyBatchToAll(batchPool, this.projections, batch, { saveGlobalCheckpoint: true, unflushedSince: unflushedSince() }),
+          applyBatchToAll(batchPool, this.projections, batch, { saveGlobalCheckpoint: true, unflushedWatch: this.watch ?? undefined }),
         );
         for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0, revisions.get(projection.name));
       },
@@ -214,9 +213,8 @@ export class ProjectionRunner {
 
   /** Whether the server restarted since the checkpoints were read, when batches go unflushed (every second, and after a failed batch). */
   private async checkServer(): Promise<void> {
-    if (!this.deps.unflushedBatches || this.serverStarted === null || this.restarting) return;
-    const started = await (this.deps.serverStartedAt ?? serverStartedAt)(this.deps.pool);
-    if (started !== this.serverStarted) this.readFromStoredCheckpoints();
+    if (this.watch === null || this.restarting) return;
+    if (!(await isWatched(this.deps.pool, this.watch))) this.readFromStoredCheckpoints();
   }
 
   private handlesAny(batch: StoredEvent[]): boolean {
@@ -285,5 +283,6 @@ export class ProjectionRunner {
     await this.restarting;
     await this.subscription?.stop();
     this.subscription = null;
+    if (this.watch) await endWatch(this.deps.pool, this.watch).catch(() => undefined);
   }
 }
