@@ -164,6 +164,9 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
         });
       }
     } finally {
+      // The last rebuild's old schemas are dropped after it returned, on this pool: an ended pool
+      // never hands them a connection, and its end waits for the rebuild's lock connection.
+      await rebuildsTidied();
       await pool.end();
     }
   }
