@@ -221,7 +221,16 @@ function ciphersAlone(envelopes: Awaited<ReturnType<typeof sealedBytes>>): { sea
 }
 
 /**
- * Bare and sealed take turns, in rounds (the appends in quarters, the whole log read four times,
+ * How many turns each side's appends are cut into. Each append waits for its commit's flush, and
+ * the disk's latency here swings over seconds with other work: in quarters (about a second a
+ * turn), one slow second fell on one side and moved the full run's new-owner ratio between 0.69
+ * and 1.14 for the same code within minutes (docs/performance-log.md, 2026-11-27). In twentieths
+ * a slow spell spans turns of both sides. Same appends, same totals: only their order changes.
+ */
+const APPEND_ROUNDS = 20;
+
+/**
+ * Bare and sealed take turns, in rounds (the appends in twentieths, the whole log read four times,
  * each side first in every other round), so a load spike on this shared machine falls on both.
  * The ciphers alone run in the same rounds as the reads.
  */
@@ -230,10 +239,11 @@ async function measure(context: BenchContext, projects: number) {
   const sealed = await openSide(await context.freshDatabase(), true);
   try {
     const rounds = [0, 1, 2, 3];
-    for (const round of rounds) for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await appendOwners(side, projects / rounds.length);
+    const appendRounds = Array.from({ length: APPEND_ROUNDS }, (_, round) => round);
+    const share = projects / appendRounds.length;
+    for (const round of appendRounds) for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await appendOwners(side, share);
     const created = bare.events;
-    const quarter = projects / rounds.length;
-    for (const round of rounds) for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await appendDrafts(side, round * quarter, (round + 1) * quarter);
+    for (const round of appendRounds) for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await appendDrafts(side, round * share, (round + 1) * share);
     const envelopes = await sealedBytes(sealed);
     const aes = { sealMs: 0, openMs: 0, aesSealMs: 0, aesOpenMs: 0, events: 0 };
     const alone = { ...sealed, readMs: 0, checksums: new Set<number>() };
