@@ -49,11 +49,11 @@ const FINISH_CHUNK = 2000;
 
 type Lookup = (name: string) => BulkProjection;
 
-/** A staging table's COPY text waiting to be written: whole chunks joined (`parts`) and the lines of the chunk being folded. */
+/** A staging table's COPY text waiting to be written: the page's chunks so far as bytes, and the lines of the chunk being folded. */
 interface CopyBuffer {
   schema: string;
   table: string;
-  parts: string[];
+  bytes: CopyBytes;
   lines: string[];
 }
 
@@ -191,7 +191,7 @@ export class FoldShard {
       const push = (table: string, row: readonly unknown[]) => {
         let buffer = tables.get(table);
         if (!buffer) {
-          buffer = { schema, table, parts: [], lines: [] };
+          buffer = { schema, table, bytes: new CopyBytes(), lines: [] };
           tables.set(table, buffer);
           this.buffers.push(buffer);
         }
@@ -203,37 +203,40 @@ export class FoldShard {
     return sink;
   }
 
-  /** One string per table for the chunk just folded: a few long strings instead of thousands of short ones to keep. */
+  /**
+   * The chunk just folded, as bytes at the end of each table's page: its lines die young, and
+   * what waits for the page's write is outside the JavaScript heap, which the garbage collector
+   * would otherwise copy again at every scavenge until the write.
+   */
   private joinChunk(): void {
     for (const buffer of this.buffers) {
       if (buffer.lines.length === 0) continue;
-      buffer.parts.push(buffer.lines.join(''));
+      buffer.bytes.append(buffer.lines.join(''));
       buffer.lines = [];
     }
   }
 
   private async flush(): Promise<void> {
     this.joinChunk();
-    const batch: Array<{ schema: string; table: string; parts: string[] }> = [];
-    for (const buffer of this.buffers) {
-      if (buffer.parts.length === 0) continue;
-      batch.push({ schema: buffer.schema, table: buffer.table, parts: buffer.parts });
-      buffer.parts = [];
-    }
     await this.writing;
     this.throwIfFailed();
+    // Taken only now: the bytes the previous write sent are free again (see CopyBytes).
+    const batch: Array<{ schema: string; table: string; text: Buffer }> = [];
+    for (const buffer of this.buffers) {
+      if (buffer.bytes.size > 0) batch.push({ schema: buffer.schema, table: buffer.table, text: buffer.bytes.take() });
+    }
     this.writing = this.write(batch).catch((error: unknown) => {
       this.failure = error;
     });
   }
 
   /** A page's rows in one transaction that says it never appends: readers of the log need not wait for it (decision 0231). */
-  private async write(batch: ReadonlyArray<{ schema: string; table: string; parts: string[] }>): Promise<void> {
+  private async write(batch: ReadonlyArray<{ schema: string; table: string; text: Buffer }>): Promise<void> {
     await this.tablesReady;
     await onClientInTransaction(this.client, async (client) => {
-      for (const { schema, table, parts } of batch) {
+      for (const { schema, table, text } of batch) {
         const columns = this.columnsOf(schema, table);
-        await copyIn(client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`)), parts);
+        await copyIn(client.query(copyFrom(`COPY ${quoted(schema)}.${quoted(table)} (${columns.map(quoted).join(', ')}) FROM STDIN`)), text);
       }
     }, READ_MODELS_ONLY);
   }
@@ -255,13 +258,47 @@ export class FoldShard {
  * stream.pipeline: its abort signal and per-stream listeners, set up and torn down for every table
  * of every page, cost more of the folding thread than the write itself.
  */
-function copyIn(copy: ReturnType<typeof copyFrom>, parts: readonly string[]): Promise<void> {
+function copyIn(copy: ReturnType<typeof copyFrom>, text: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     copy.once('error', reject);
     copy.once('finish', resolve);
-    copy.end(parts.length === 1 ? parts[0] : parts.join(''));
+    copy.end(text);
   });
 }
+/**
+ * A table's COPY text for the page being folded, encoded as it comes, in one of two buffers that
+ * take turns: while the page before is being written from one, the next fills the other. A
+ * buffer is written to again only after its COPY has finished (the server has had every byte):
+ * a shard writes one page at a time and takes the next page's bytes after the last write ended.
+ * So the text is neither kept as strings nor joined and encoded again for each page.
+ */
+class CopyBytes {
+  private filling = Buffer.allocUnsafe(INITIAL_BYTES);
+  private spare = Buffer.allocUnsafe(INITIAL_BYTES);
+  size = 0;
+
+  append(text: string): void {
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    if (this.size + text.length * 3 > this.filling.length) this.grow(this.size + text.length * 3);
+    this.size += this.filling.write(text, this.size);
+  }
+
+  /** The page's bytes; the next page fills the other buffer. */
+  take(): Buffer {
+    const full = this.filling.subarray(0, this.size);
+    [this.filling, this.spare] = [this.spare, this.filling];
+    this.size = 0;
+    return full;
+  }
+
+  private grow(needed: number): void {
+    const bigger = Buffer.allocUnsafe(Math.max(needed, this.filling.length * 2));
+    this.filling.copy(bigger, 0, 0, this.size);
+    this.filling = bigger;
+  }
+}
+
+const INITIAL_BYTES = 64 * 1024;
 
 export function toStoredEvent(raw: RawEvent): StoredEvent {
   return {

@@ -48,6 +48,11 @@ describe('a page of the log read with COPY', () => {
     expect(JSON.parse(events[1]!.data)).toMatchObject({ note: 'tab\tand "quotes" and \\ and é 😀' });
   });
 
+  it('reads the integer columns from their digits, up to the largest exact one', () => {
+    const big = line(7).replace('\t7\t', '\t9007199254740991\t');
+    expect(eventsOfCopyText(big, null)[0]).toMatchObject({ txid: '901', position: 9007199254740991, revision: 6, schemaVersion: 2 });
+  });
+
   it('an empty page is no events', () => {
     expect(eventsOfCopyText('', null)).toEqual([]);
   });
