@@ -26,8 +26,8 @@ function projectHistory(index: number): AnyDomainEvent[] {
     e.paid(at(index, 4), owner, 20000, 34000),
     e.started(at(index, 5), 'staff', '2023-06-01'),
     e.production(at(index, 6), 'staff', 'N', 'CIP'),
-    // Text COPY must escape: tabs, new lines, backslashes, quotes.
-    e.noteAdded(at(index, 7), 'staff', `n${index}`, `checked\tby "Ann"\nline two \\ done`),
+    // Text COPY must escape: tabs, new lines, backslashes, quotes; and carry characters of several UTF-8 bytes.
+    e.noteAdded(at(index, 7), 'staff', `n${index}`, `checked\tby "Ann" — Zoë 😀\nline two \\ done`),
     e.paused(at(index, 8), 'staff', 'I'),
     e.unpaused(at(index, 9), 'staff', 'I'),
     e.fabricArrived(at(index, 10), 'staff'),
