@@ -76,7 +76,9 @@ describe('screens that name people', () => {
 
       await page.getByLabel('New note').fill('Customer prefers a deeper seat.');
       await page.getByRole('button', { name: 'Add note' }).click();
-      await page.getByText('Customer prefers a deeper seat.', { exact: true }).waitFor();
+      // The note line, not the textarea: the list can show the note before the form clears its field.
+      await page.locator('.notes .note-text', { hasText: 'Customer prefers a deeper seat.' }).waitFor();
+      await webExpect(page.getByLabel('New note')).toHaveValue('');
       await webExpect(page.locator('.notes .field-hint').first()).toContainText('Staff (staff)');
       await webExpect.poll(async () => (await auditEvents()).slice(before.length)).toEqual(['Items priced', 'Quote approved', 'Note added']);
 
