@@ -5,7 +5,7 @@
 -- about 2 kB; past that PostgreSQL compresses its largest columns, and with the commented body
 -- (3,639 characters, 1,725 bytes compressed) the row stayed too long, so the argument names, types
 -- and modes were compressed as well. Those are read, and so decompressed, twice on every call (the
--- call's result type, when the statement is parsed and when its executor starts): about 1.5% of a
+-- call's result type, when the statement is parsed and when its executor starts): 1-1.5% of a
 -- new owner's append in the database (perf). Without the comments the row stays under the limit and
 -- only the body is compressed, which PL/pgSQL reads once per session. A test checks that the
 -- arguments stay uncompressed (sealed-append.int.test.ts): a body that grows back past it fails.
