@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { ERASED } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ConcurrencyError, type NewEvent } from '../event-store/event-store.js';
@@ -6,6 +9,7 @@ import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { personalDataKeysOf, protectPersonalData } from '../event-store/open-event-store.js';
 import type { Pool } from '../postgres/pool.js';
 import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { FileKeyEncryptionKeys } from './key-encryption-keys.js';
 import { PersonalDataKeys } from './personal-data-keys.js';
 
 /**
@@ -193,5 +197,52 @@ describe('a sealed append on PostgreSQL', () => {
     expect(afterOld[3]!.data).toEqual(saved.data);
     await new PersonalDataKeys(db.pool).destroy(newOwner);
     expect((await elsewhere().readStream(stream))[3]!.data).toMatchObject({ shipping_notes: { shipping_address: { city: ERASED } } });
+  });
+});
+
+describe('the append functions as stored', () => {
+  it('keep their argument lists uncompressed, read on every call (decision 0296)', async () => {
+    // Past about 2 kB PostgreSQL compresses a function's pg_proc row column by column; the argument
+    // names, types and modes are decompressed twice per call. Only the body may be compressed.
+    const result = await db.pool.query<{ proname: string; names: string | null; types: string | null; modes: string | null }>(
+      `SELECT proname, pg_column_compression(proargnames) AS names, pg_column_compression(proallargtypes) AS types,
+              pg_column_compression(proargmodes) AS modes
+         FROM pg_proc WHERE proname IN ('shop_append_events', 'shop_append_sealed_events') ORDER BY proname`,
+    );
+    expect(result.rows).toEqual([
+      { proname: 'shop_append_events', names: null, types: null, modes: null },
+      { proname: 'shop_append_sealed_events', names: null, types: null, modes: null },
+    ]);
+  });
+});
+
+describe('a new person\'s key under a key-encryption key the database no longer names', () => {
+  it('is not stored: the append stores nothing, reads the database\'s key-encryption key and wraps under that', async () => {
+    // Its own database: the key-encryption key the database names moves on here, as a purge's re-wrap moves it.
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sealed-append-kek-'));
+    try {
+      const keks = await FileKeyEncryptionKeys.open(path.join(dir, 'kek.json'));
+      const store = protectPersonalData(new PostgresEventStore(own.pool), own.pool, keks);
+      const [first, second] = [randomUUID(), randomUUID()];
+      await store.appendToStream(`project-${randomUUID()}`, [created(first)]); // the process now remembers the wrapping key
+      const old = await keks.current();
+      const next = await keks.rotate();
+      await own.pool.query('UPDATE personal_data_kek SET kek_id = $1', [next]);
+      const stream = `project-${randomUUID()}`;
+      const event = created(second);
+      await store.appendToStream(stream, [event]);
+      const keys = await own.pool.query<{ person_id: string; kek_id: string }>('SELECT person_id, kek_id FROM personal_data_keys ORDER BY created_at');
+      expect(keys.rows).toEqual([
+        { person_id: first, kek_id: old },
+        { person_id: second, kek_id: next },
+      ]);
+      const stored = await own.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [stream]);
+      expect(stored.rows[0]!.n).toBe(1);
+      expect((await protectPersonalData(new PostgresEventStore(own.pool), own.pool, keks).readStream(stream))[0]!.data).toEqual(event.data);
+    } finally {
+      await own.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
