@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import webZones from './web/eslint-rules/zones.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', 'web/generated/**', '**/*.js', '!eslint.config.js'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', 'coverage/**', 'web/generated/**', '**/*.js', '!eslint.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
