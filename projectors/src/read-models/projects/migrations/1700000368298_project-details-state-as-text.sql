@@ -1,8 +1,9 @@
 -- Up Migration
 
--- No read takes this index: every query that filters by state also says `NOT deleted` and is
--- served by project_details_live_state_idx, and the only read of deleted projects (a person's
--- export) filters by owner. A rebuild built it after every load for nothing (decision 0298).
+-- No read needs this index: every query that filters by state also says `NOT deleted`, which
+-- project_details_live_state_idx serves, and the only read of deleted projects (a person's export)
+-- filters by owner. The one plan that took it, a customer's list by state, was slower with it; a
+-- rebuild built it after every load (decision 0298).
 DROP INDEX project_details_state_idx;
 
 -- The folded state as the text of its JSON (decision 0298): it is read back whole and never
