@@ -259,14 +259,17 @@ async function minimalServer(pool: Pool): Promise<{ server: Server; url: string 
  * so the list knows its total without a count.
  */
 async function listRows(pool: Pool, owner: string) {
-  const page = await pool.query(
+  const page = await pool.query<{ stream_state: string }>(
     `SELECT stream_state FROM project_details
       WHERE NOT deleted AND (owner_id = $1 OR organization_id IN (SELECT organization_id FROM organizations WHERE NOT deleted AND view -> 'members' ? $1))
       ORDER BY customer_rank, customer_date ASC NULLS LAST, customer_updated DESC NULLS LAST, project_id LIMIT 100 OFFSET 0`,
     [owner],
   );
-  return { total: page.rows.length, rows: page.rows };
+  return { total: page.rows.length, rows: page.rows.map(withStateParsed) };
 }
+
+/** The state column is the text of its JSON (decision 0298): parsed here as the query API parses it. */
+const withStateParsed = <R extends { stream_state: string }>(row: R) => ({ ...row, stream_state: JSON.parse(row.stream_state) as unknown });
 
 /**
  * The detail's two statements for the project's owner: the row, then its timeline. Sent unnamed,
@@ -274,7 +277,7 @@ async function listRows(pool: Pool, owner: string) {
  * (decision 0291), and so does this server when asked `prepared`, for a like-for-like figure.
  */
 async function detailRow(pool: Pool, id: string, prepared = false) {
-  const row = await pool.query<{ stream_id: string }>({ ...(prepared ? { name: 'minimal_detail_row' } : {}), text: 'SELECT stream_id, revision, stream_state FROM project_details WHERE project_id = $1', values: [id] });
+  const row = await pool.query<{ stream_id: string; stream_state: string }>({ ...(prepared ? { name: 'minimal_detail_row' } : {}), text: 'SELECT stream_id, revision, stream_state FROM project_details WHERE project_id = $1', values: [id] });
   const timeline = await pool.query({ ...(prepared ? { name: 'minimal_detail_timeline' } : {}), text: 'SELECT step, label, at, detail FROM project_timeline WHERE stream_id = $1 ORDER BY revision', values: [row.rows[0]!.stream_id] });
-  return { row: row.rows[0], timeline: timeline.rows };
+  return { row: withStateParsed(row.rows[0]!), timeline: timeline.rows };
 }

@@ -1,7 +1,8 @@
 /**
  * PostgreSQL's COPY text format: one line per row, columns split by tabs, `\N` for NULL.
- * Backslash, tab, newline and carriage return inside a value are escaped; jsonb columns get
- * the same JSON text a query parameter would (JSON.stringify), so the stored values match.
+ * Backslash, tab, newline and carriage return inside a value are escaped; an object (for a json
+ * or jsonb column, or JSON kept as text) gets the same JSON text a query parameter would
+ * (JSON.stringify), so the stored values match.
  */
 const SPECIAL = /[\\\t\n\r]/g;
 const HAS_SPECIAL = /[\\\t\n\r]/; // no g flag: test() must not keep a lastIndex

@@ -15,6 +15,7 @@ import { byStream, streamsWithHistory } from '../stream-batches.js';
 import { readProjectEvent } from '../read-project-event.js';
 import { countsFromDetailsSql, ProjectCountChanges } from './counts.js';
 import { formerReadersOf } from './former-readers.js';
+import { storedState } from './stored-state.js';
 
 /**
  * Project details and lists: folds each project stream with the domain's own `evolve` and stores
@@ -62,16 +63,17 @@ export const projectsProjection: Projection = {
 
 async function loadStreamStates(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectStreamState>> {
   if (streamIds.length === 0) return new Map();
-  const result = await client.query<{ stream_id: string; stream_state: ProjectStreamState }>(
+  const result = await client.query<{ stream_id: string; stream_state: string }>(
     'SELECT stream_id, stream_state FROM project_details WHERE stream_id = ANY($1)',
     [streamIds],
   );
-  return new Map(result.rows.map((row) => [row.stream_id, row.stream_state]));
+  return new Map(result.rows.map((row) => [row.stream_id, storedState(row.stream_state)]));
 }
 
 async function loadStreamState(client: PoolClient, streamId: string): Promise<ProjectStreamState> {
-  const result = await client.query<{ stream_state: ProjectStreamState }>('SELECT stream_state FROM project_details WHERE stream_id = $1', [streamId]);
-  return result.rows[0]?.stream_state ?? initialProjectState();
+  const result = await client.query<{ stream_state: string }>('SELECT stream_state FROM project_details WHERE stream_id = $1', [streamId]);
+  const row = result.rows[0];
+  return row ? storedState(row.stream_state) : initialProjectState();
 }
 
 const DETAIL_COLUMNS = [
@@ -99,7 +101,7 @@ function detailRow(streamId: string, revision: number, state: ProjectStreamState
     view.due,
     view.paid_amount,
     view.balance_remaining,
-    state,
+    state, // as JSON text: a query parameter and a COPY line both stringify an object (stored-state.ts)
     internal.rank,
     internal.date,
     internal.updated,

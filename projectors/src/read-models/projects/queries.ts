@@ -1,6 +1,7 @@
 import { projectView, type ProjectState, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import { preparedQuery, preparedStatement, type Pool, type PoolClient } from '@shop/infra';
 import { countLiveProjects } from './counts.js';
+import { storedState } from './stored-state.js';
 
 type Db = Pool | PoolClient;
 
@@ -32,7 +33,7 @@ export interface ProjectListPageFilter extends ProjectListFilter {
 interface Row {
   stream_id: string;
   revision: number;
-  stream_state: ProjectStreamState;
+  stream_state: string;
 }
 
 /**
@@ -41,7 +42,10 @@ interface Row {
  */
 const viewOf = (state: ProjectStreamState): ProjectView => projectView(state)!;
 
-const toProjectRow = (row: Row): ProjectRow => ({ streamId: row.stream_id, revision: row.revision, view: viewOf(row.stream_state), state: row.stream_state });
+const toProjectRow = (row: Row): ProjectRow => {
+  const state = storedState(row.stream_state);
+  return { streamId: row.stream_id, revision: row.revision, view: viewOf(state), state };
+};
 
 /** Unordered: callers sort with the domain's list comparators (SPEC §4 orderings). */
 export async function findProjects(db: Db, filter: ProjectListFilter): Promise<ProjectRow[]> {
@@ -122,13 +126,13 @@ export async function listProjects(
   const whereSql = where.join(' AND ');
   // Two statements: the page walks the ordering index and stops after `limit` rows, which a
   // window count over the same query would prevent (it must see every row first).
-  const page = await db.query<{ stream_state: ProjectStreamState }>(
+  const page = await db.query<{ stream_state: string }>(
     `SELECT stream_state FROM project_details WHERE ${whereSql}
       ORDER BY ${o}_rank, ${o}_date ASC NULLS LAST, ${o}_updated DESC NULLS LAST, project_id
       LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
     [...values, filter.limit, filter.offset],
   );
-  const views = page.rows.map((row) => viewOf(row.stream_state));
+  const views = page.rows.map((row) => viewOf(storedState(row.stream_state)));
   // A page short of the limit shows the end of the list: its total is known without counting.
   if (views.length < filter.limit && (views.length > 0 || filter.offset === 0)) return { views, total: filter.offset + views.length, exact: true };
   return { views, ...(await countMatches(db, filter, whereSql, values)) };
