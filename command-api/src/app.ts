@@ -17,6 +17,7 @@ import { customerProjectRoutes } from './projects/customer-routes.js';
 import { internalProjectRoutes } from './projects/internal-routes.js';
 import { noteRoutes } from './projects/note-routes.js';
 import { SessionNotingEventStore } from './http/session-writes.js';
+import { idempotencyKeys, KeyedIds } from './http/idempotency-keys.js';
 import { uploadRoutes } from './projects/upload-routes.js';
 import { parkedStreamRoutes } from './operations/parked-stream-routes.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
@@ -30,6 +31,8 @@ export function commandRoutes(deps: CommandApiDeps): Router {
     ...deps,
     // Every write a session makes is noted in it, for its reads to wait for (docs/decisions/0210).
     eventStore: new SessionNotingEventStore(deps.eventStore, deps.clock),
+    // Ids made for a request sent with an Idempotency-Key are derived from it (decision 0325).
+    ids: new KeyedIds(deps.ids),
     dataDir,
     payments: deps.payments ?? new SandboxPaymentGateway(),
     uploads: new UploadStorage(dataDir),
@@ -39,6 +42,8 @@ export function commandRoutes(deps: CommandApiDeps): Router {
     streamStates: new StreamStateCache(),
   };
   const router = Router();
+  // Before every route: a repeat of a keyed write is answered from the kept answer (decision 0325).
+  router.use(idempotencyKeys(deps.pool, deps.logger));
   for (const mount of [
     sessionRoutes,
     userRoutes,

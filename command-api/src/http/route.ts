@@ -122,6 +122,16 @@ const IfMatchHeader = z.object({
   'if-match': z.string().optional().describe('The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision`'),
 });
 
+const IdempotencyKeyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .max(255)
+    .optional()
+    .describe(
+      'A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325)',
+    ),
+});
+
 const errorResponse = (description: string): ResponseConfig => ({ description, content: { 'application/json': { schema: ErrorBody } } });
 
 function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>(registry: OpenAPIRegistry, definition: RouteDefinition<B, P, Q>) {
@@ -139,7 +149,7 @@ function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>
     request: {
       ...(params instanceof z.ZodObject ? { params } : {}),
       ...(query instanceof z.ZodObject ? { query } : {}),
-      ...(takesRevision ? { headers: IfMatchHeader } : {}),
+      ...(definition.method === 'get' ? {} : { headers: takesRevision ? IfMatchHeader.merge(IdempotencyKeyHeader) : IdempotencyKeyHeader }),
       ...(body && definition.method !== 'get' ? { body: { content: { [definition.before ? 'multipart/form-data' : 'application/json']: { schema: body } } } } : {}),
     },
     responses: {
@@ -149,7 +159,10 @@ function register<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>
       403: errorResponse('Not allowed, or a missing CSRF token.'),
       // An id in the path or the body (organization_id, copy_from, project_id) may name nothing.
       404: errorResponse('No such item.'),
-      ...(definition.method === 'get' ? {} : { 409: errorResponse('Changed by someone else in the meantime.'), 422: errorResponse('A business rule refused the change.') }),
+      ...(definition.method === 'get' ? {} : {
+            409: errorResponse('Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered.'),
+            422: errorResponse('A business rule refused the change; or this Idempotency-Key was already used for a different request.'),
+          }),
       ...(takesRevision ? { 412: errorResponse('If-Match named a revision someone else has changed since.') } : {}),
       ...definition.responses,
     },

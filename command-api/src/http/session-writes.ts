@@ -10,6 +10,11 @@ import { recordSessionWrite, type Clock, type EventStore, type NewEvent, type Re
  */
 const servingRequest = new AsyncLocalStorage<Request>();
 
+/** The request whose route handler is running now (in its async context), if any. */
+export function servingRequestNow(): Request | undefined {
+  return servingRequest.getStore();
+}
+
 /** Handlers running inside `withSessionWrites` now. */
 let serving = 0;
 

@@ -184,10 +184,40 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
     data: dataToAppend(event.type, event.data),
     metadata: { actor: context.actor, correlationId: context.correlationId, causationId: context.causationId ?? null, occurredAt },
   }));
-  const { nextRevision } = await deps.eventStore.appendToStream(streamId, envelopes, {
-    expectedRevision: currentRevision < 0 ? 'no_stream' : currentRevision,
-  });
+  let nextRevision: number;
+  try {
+    ({ nextRevision } = await deps.eventStore.appendToStream(streamId, envelopes, {
+      expectedRevision: currentRevision < 0 ? 'no_stream' : currentRevision,
+    }));
+  } catch (error) {
+    const earlier = error instanceof ConcurrencyError || isUniqueViolation(error) ? await appendedBefore(deps, decider, streamId, envelopes) : null;
+    if (earlier) return { ...earlier, events };
+    throw error;
+  }
   if (events.some((event) => ERASURES.has(event.type))) deps.streamStates?.delete(streamId);
   else deps.streamStates?.set(streamId, { decider, state: next, revision: nextRevision });
   return { state: next, events, revision: nextRevision };
+}
+
+/**
+ * When the stream already holds these very events (the same ids: a request sent again with its
+ * Idempotency-Key after its first run appended them, decision 0325), the append is recognised as
+ * made: the answer is the stream as those events left it, and nothing is appended twice.
+ */
+async function appendedBefore<C, E extends DomainEventLike, S>(
+  deps: CommandHandlerDeps,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  envelopes: NewEvent[],
+): Promise<{ state: S; revision: number } | null> {
+  const stored = await deps.eventStore.readStream(streamId);
+  const last = stored.findIndex((event) => event.id === envelopes[envelopes.length - 1]!.id);
+  if (last < 0 || stored[last - envelopes.length + 1]?.id !== envelopes[0]!.id) return null;
+  const upTo = stored.slice(0, last + 1);
+  return { state: fold(decider, upTo.map((event) => readDomainEvent(event) as unknown as E)), revision: upTo[upTo.length - 1]!.revision };
+}
+
+/** PostgreSQL's unique_violation: an event id the log already holds, appended at a revision no one else took. */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
 }

@@ -339,6 +339,18 @@ function issueAnonymousId(req: Request, res: Response, secure: boolean): void {
   res.cookie(ANONYMOUS_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: TWO_WEEKS_MS });
 }
 
+/**
+ * Whose request this is, for what is kept per caller (idempotency keys, decision 0325): the
+ * account when logged in (guests included), else the anonymous visitor's `anonid`; null for a
+ * caller with neither (no write gets past the CSRF check without one).
+ */
+export function callerScopeOf(req: Request): string | null {
+  const user = currentUser(req);
+  if (user) return `user:${user.userId}`;
+  const anonymous = anonymousId(req);
+  return anonymous ? `anon:${anonymous}` : null;
+}
+
 /** The id of the caller's server-side session (what `http_sessions.sid` holds). */
 export function sessionIdOf(req: Request): string {
   return req.session.id;
