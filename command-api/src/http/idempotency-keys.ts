@@ -85,9 +85,13 @@ function parseKey(header: string): string | null {
   return KEY_PATTERN.test(key) ? key : null;
 }
 
-/** What makes a repeat "the same request": method, path and query, and the body as parsed (or, for an upload, its type and length). */
+/**
+ * What makes a repeat "the same request": method, path and query, and the body as parsed. An
+ * upload's body is not parsed yet here: its length stands for it (not its type, whose multipart
+ * boundary a browser may draw afresh when it sends the same form again).
+ */
 function fingerprintOf(req: Request): string {
-  const body = req.is('application/json') ? JSON.stringify(req.body ?? null) : `${req.get('content-type') ?? ''};${req.get('content-length') ?? ''}`;
+  const body = req.is('application/json') ? JSON.stringify(req.body ?? null) : `length ${req.get('content-length') ?? ''}`;
   return createHash('sha256').update(`${req.method} ${req.originalUrl}\n${body}`).digest('base64url');
 }
 

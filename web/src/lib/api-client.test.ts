@@ -113,6 +113,39 @@ describe('api client', () => {
     });
   });
 
+  it('sends a fresh Idempotency-Key with each write, none with a read', async () => {
+    document.cookie = 'csrftoken=abc; path=/';
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    await apiClient.post('/projects/', { name: 'A' });
+    await apiClient.post('/projects/', { name: 'A' });
+    await apiClient.get('/projects/');
+    const keys = fetchMock.mock.calls.map((call) => (call[1]?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBeUndefined();
+  });
+
+  it('sends a write whose answer never came once more, with the same key', async () => {
+    document.cookie = 'csrftoken=abc; path=/';
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(jsonResponse(201, { id: 'p1' }));
+    await expect(apiClient.post('/projects/', { name: 'A' })).resolves.toEqual({ id: 'p1' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [first, second] = fetchMock.mock.calls.map((call) => call[1]);
+    expect((second?.headers as Record<string, string>)['Idempotency-Key']).toBe((first?.headers as Record<string, string>)['Idempotency-Key']);
+    expect(second?.body).toBe(first?.body);
+  });
+
+  it('gives up after the retry, and does not retry a read', async () => {
+    document.cookie = 'csrftoken=abc; path=/';
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiClient.put('/projects/p1/', { name: 'A' })).rejects.toMatchObject({ status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fetchMock.mockClear();
+    await expect(apiClient.get('/projects/')).rejects.toMatchObject({ status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('answers undefined for 204 No Content', async () => {
     document.cookie = 'csrftoken=abc; path=/';
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));

@@ -2,7 +2,10 @@
  * The one HTTP client of the web app (docs/api-conventions.md).
  * - Paths are relative to `/api` and written exactly as SPEC §7 (`/projects/`, `/sessions/`).
  * - Cookies go along (`credentials: 'same-origin'`); the session cookie is HttpOnly.
- * - POST/PUT/DELETE send the readable `csrftoken` cookie back as `X-CSRFToken`.
+ * - POST/PUT/DELETE send the readable `csrftoken` cookie back as `X-CSRFToken`, and a fresh
+ *   `Idempotency-Key` per call (one call is one user action: a click of Save, Pay, Add note). A
+ *   write whose answer never came is sent once more with the same key, so the server answers it
+ *   from the first attempt's answer instead of doing it twice (decision 0325).
  * - Every failure becomes an `ApiError` `{ status, message, problems? }`; status 0 means the
  *   server could not be reached. No UI side effects here: no redirects, no toasts.
  * Only `features/*\/api/` modules and `lib/session/session-api.ts` import this.
@@ -11,6 +14,7 @@
 export const API_BASE = '/api';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface FieldProblem {
   field: string;
@@ -44,6 +48,16 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 export interface RequestOptions {
   params?: QueryParams;
   headers?: Record<string, string>;
+}
+
+/** How often a write whose answer never came is sent in all (the same key each time). */
+const WRITE_ATTEMPTS = 2;
+
+/** 128 random bits as hex: `crypto.randomUUID` exists only in secure contexts, this everywhere. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -147,14 +161,10 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   if (method !== 'GET') {
     const token = await ensureCsrfToken();
     if (token) headers[CSRF_HEADER] = token;
+    headers[IDEMPOTENCY_HEADER] ??= newIdempotencyKey();
   }
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.params), { method, headers, body: payload, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, fallbackMessages[0] as string);
-  }
+  const response = await send(buildUrl(path, options.params), { method, headers, body: payload, credentials: 'same-origin' }, method === 'GET' ? 1 : WRITE_ATTEMPTS);
 
   let data: unknown;
   try {
@@ -164,6 +174,17 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   }
   if (!response.ok) throw toApiError(response.status, data);
   return data as T;
+}
+
+/** A write that got no answer (the connection dropped) is sent again, with the same Idempotency-Key. */
+async function send(url: string, init: RequestInit, attempts: number): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch {
+      if (attempt >= attempts) throw new ApiError(0, fallbackMessages[0] as string);
+    }
+  }
 }
 
 export const apiClient = {
