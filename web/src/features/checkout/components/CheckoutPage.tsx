@@ -12,7 +12,7 @@ import {
   type ShippingAddress,
   type ShippingNotes,
 } from '@shop/domain';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -68,6 +68,8 @@ export function CheckoutPage() {
   const load = useCheckout(id);
   const timeline = useCheckoutTimeline(id);
   const pay = usePayment(id);
+  // A second click of Pay before the first one's answer does nothing (the button is disabled only after a render).
+  const payClicked = useRef(false);
   // What the customer chose; until then the choices stored with the project.
   const [chosenDeliveryType, setDeliveryType] = useState<DeliveryType | null>(null);
   const [typedAddress, setAddress] = useState<ShippingAddress | null>(null);
@@ -108,10 +110,14 @@ export function CheckoutPage() {
       setFailure('Please enter a card number.');
       return;
     }
+    if (payClicked.current) return;
+    payClicked.current = true;
     try {
       await pay.mutateAsync({ project, shippingNotes, payment: { card_number: card.replace(/\s+/g, ''), deposit: partial } });
     } catch (error) {
       setFailure(errorMessage(error));
+    } finally {
+      payClicked.current = false;
     }
   }
 

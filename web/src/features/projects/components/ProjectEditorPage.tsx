@@ -1,5 +1,5 @@
 import { emailProblem, formatPrice, quoteLineItemPrice, type FieldProblem } from '@shop/domain';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { paths, to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -133,6 +133,7 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [submitTried, setSubmitTried] = useState(false);
+  const acting = useRef(false);
   const fabricsError = firstMessage(problems, 'fabrics');
 
   /**
@@ -140,12 +141,18 @@ export function ProjectEditor({ routeId }: { routeId: string }) {
    * A write changes what the project list and the project's reads show, so they are refreshed.
    */
   async function run(action: () => Promise<void>) {
+    // One action at a time: a second click (Save twice in quick succession) before the first's
+    // answer does nothing; the buttons are disabled only once React has rendered `saving`.
+    if (acting.current) return;
+    acting.current = true;
     setNotice(null);
     try {
       await action();
       afterWrite();
     } catch (error) {
       if (!(error instanceof EditorValidationError) && !useEditorStore.getState().error) useEditorStore.setState({ error: errorMessage(error) });
+    } finally {
+      acting.current = false;
     }
   }
 
