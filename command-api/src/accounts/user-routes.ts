@@ -16,6 +16,7 @@ import {
 } from '@shop/infra';
 import { actorOf } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
+import { releaseExpiredReservation } from './sign-up-reservation.js';
 import { defineRoute } from '../http/route.js';
 import { loadAccount, profileOf } from './account-store.js';
 import { runAccountCommands, selfActor } from './account-commands.js';
@@ -50,11 +51,19 @@ export function userRoutes(router: Router, deps: RouteDeps): void {
       requireEmail(body.email);
       requireStrongPassword(body.password);
       const userId = deps.ids.next();
+      const credentials = { userId, email: body.email, passwordHash: await hashPassword(body.password) };
       try {
-        await insertCredentials(deps.pool, { userId, email: body.email, passwordHash: await hashPassword(body.password) });
+        await insertCredentials(deps.pool, credentials);
       } catch (error) {
-        if (error instanceof EmailTakenError) throw emailTaken();
-        throw error;
+        if (!(error instanceof EmailTakenError)) throw error;
+        // A sign-up killed before its events left the address reserved: expired, it is released (decision 0326).
+        if (!(await releaseExpiredReservation(deps.pool, deps.eventStore, body.email))) throw emailTaken();
+        try {
+          await insertCredentials(deps.pool, credentials);
+        } catch (again) {
+          if (again instanceof EmailTakenError) throw emailTaken();
+          throw again;
+        }
       }
       const register = { type: 'Register' as const, userId, email: body.email, name: body.name, phone: body.phone, isDesigner: body.is_designer };
       try {
