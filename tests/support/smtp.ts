@@ -12,6 +12,11 @@ export interface TestSmtpServer {
   waitFor: (match: (mail: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   /** Refuse the next `count` messages with a temporary error (to exercise retries). */
   refuseNext: (count: number) => void;
+  /**
+   * Take the next message in full and never answer it: the sender waits for the server's word
+   * (to kill it there). Resolves with that message once it has arrived; it is not in `mails`.
+   */
+  holdNext: () => Promise<ReceivedMail>;
   stop: () => Promise<void>;
 }
 
@@ -20,6 +25,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const waiters: Array<{ match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }> = [];
   let refusals = 0;
+  let hold: ((mail: ReceivedMail) => void) | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -33,6 +39,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
         }
         const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: unfold(Buffer.concat(chunks).toString('utf8')) };
+        if (hold) {
+          hold(mail);
+          hold = null;
+          return; // no answer, ever
+        }
         mails.push(mail);
         for (const waiter of waiters.filter((candidate) => candidate.match(mail))) {
           waiters.splice(waiters.indexOf(waiter), 1);
@@ -58,6 +69,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     refuseNext: (count) => {
       refusals = count;
     },
+    holdNext: () => new Promise((resolve) => (hold = resolve)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -65,6 +77,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 /** Quoted-printable soft line breaks joined and =3D decoded, so links can be matched whole. */
 function unfold(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** The Message-ID header of a received mail. */
+export function messageIdOf(mail: ReceivedMail): string | undefined {
+  return /^Message-ID:\s*(\S+)/im.exec(mail.raw)?.[1];
 }
 
 /** The first link in a mail that starts with `prefix` (e.g. `${shop.url}/activation/`). */

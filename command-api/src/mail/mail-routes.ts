@@ -10,8 +10,47 @@ import { defineRoute } from '../http/route.js';
  */
 const MailEntry = z.object({ id: z.string(), from: z.string(), to: z.string(), subject: z.string(), date: z.string() });
 
+const MailDelivery = z.object({
+  id: z.string().describe("The request event's id; the mail's Message-ID is `<id@soft-furnishings-shop>`"),
+  kind: z.string(),
+  recipient: z.string(),
+  stream_id: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'failed']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  requested_at: z.string(),
+  next_attempt_at: z.string(),
+  settled_at: z.string().nullable(),
+});
+
+/** Which deliveries: failed for good, retried (more than one attempt, any status), or not yet sent. */
+const DeliveryFilter = z.object({ status: z.enum(['failed', 'retried', 'unsent']).default('failed') });
+
+const DELIVERY_FILTERS: Record<z.infer<typeof DeliveryFilter>['status'], string> = {
+  failed: "status = 'failed'",
+  retried: 'attempts > 1',
+  unsent: "status IN ('pending', 'sending')",
+};
+
 export function mailRoutes(router: Router, deps: RouteDeps): void {
   const dir = mailDir(deps.dataDir);
+  defineRoute(router, deps.registry, {
+    method: 'get',
+    path: '/internal/mail-deliveries/',
+    summary: 'E-mail deliveries that failed, were retried, or are not sent yet, newest request first (decision 0327)',
+    tag: 'internal mail',
+    access: 'staff',
+    input: { query: DeliveryFilter },
+    success: jsonResponse('The deliveries, at most 200.', z.array(MailDelivery)),
+    handle: async ({ query }) => {
+      const { rows } = await deps.pool.query<z.infer<typeof MailDelivery>>(
+        `SELECT request_event_id::text AS id, kind, recipient, stream_id, status, attempts, last_error,
+                to_json(requested_at)#>>'{}' AS requested_at, to_json(next_attempt_at)#>>'{}' AS next_attempt_at, to_json(settled_at)#>>'{}' AS settled_at
+           FROM mail_deliveries WHERE ${DELIVERY_FILTERS[query.status]} ORDER BY requested_at DESC LIMIT 200`,
+      );
+      return rows;
+    },
+  });
   defineRoute(router, deps.registry, {
     method: 'get',
     path: '/internal/mail/',

@@ -3,6 +3,7 @@ import { Router, type RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Pool } from '../postgres/pool.js';
 import { EventRate } from './event-rate.js';
+import { readMailDeliveries } from './mail-deliveries.js';
 import { readParkedStreams } from './parked-streams.js';
 import { readProjectionLag, type ProjectionLag } from './projection-lag.js';
 import { readRebuildProgress, type RebuildProgressRow } from './rebuild-progress.js';
@@ -49,6 +50,7 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   registerProjectionGauges(registry, options, rate);
   registerRebuildGauges(registry, options.pool);
   registerVersionGauges(registry, options);
+  registerMailGauges(registry, options.pool);
   const { httpLatency, timeRequest } = httpLatencyMiddleware(registry);
   const router = Router();
   const served = options.registries?.length ? Registry.merge([registry, ...options.registries]) : registry;
@@ -159,6 +161,30 @@ function registerVersionGauges(registry: Registry, options: ShopMetricsOptions):
   gauge('projection_upgrade_target_version', 'Version a running or failed upgrade rebuilds each projection to', (row) => row.upgrade?.toVersion ?? null);
   gauge('projection_upgrade_running', '1 while a projection is being rebuilt at a new version in the background', (row) => (row.upgrade?.state === 'running' ? 1 : 0));
   gauge('projection_upgrade_failed', '1 when the last upgrade of a projection failed (its old version serves on)', (row) => (row.upgrade?.state === 'failed' ? 1 : 0));
+}
+
+/** The mail outbox, read at scrape time like the lag (any process reports it): failed and retried mail. */
+function registerMailGauges(registry: Registry, pool: Pool): void {
+  const figures = sharedFor(250, () => readMailDeliveries(pool));
+  new Gauge({
+    name: 'mail_deliveries',
+    help: 'E-mail deliveries in the outbox by status (pending, sending, sent, failed: failed for good after every retry)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const read = await figures().catch(() => null);
+      if (read) for (const [status, count] of Object.entries(read.byStatus)) this.set({ status }, count);
+    },
+  });
+  new Gauge({
+    name: 'mail_deliveries_retried',
+    help: 'E-mail deliveries that took more than one attempt (refused by the server, or interrupted by a crash)',
+    registers: [registry],
+    async collect() {
+      const read = await figures().catch(() => null);
+      if (read) this.set(read.retried);
+    },
+  });
 }
 
 /** Calls `load` at most once per `ms`, sharing the answer between concurrent callers. */

@@ -38,11 +38,14 @@ const tokenPurposes: Partial<Record<MailKind, TokenPurpose>> = {
 };
 
 /**
- * Sends what the outbox holds, at most once per request. A delivery is claimed ('sending') in a
- * committed transaction before SMTP is spoken to; success marks it 'sent'. A refused send goes
- * back to 'pending' with a doubling delay, until it fails for good. A claim found still
- * 'sending' after a crash is settled as failed and never retried, so nobody gets it twice.
- * Outcomes of project e-mails are also recorded as events on the project's stream.
+ * Sends what the outbox holds, at least once per request (decision 0327, which replaces 0043's
+ * at most once). A delivery is claimed ('sending') in a committed transaction before SMTP is
+ * spoken to; the server's acceptance marks it 'sent', after which it is never sent again. A
+ * refused send goes back to 'pending' with a doubling delay, until it fails for good; so does a
+ * claim found still 'sending' after a crash. Every attempt carries the same Message-ID (the
+ * request event's id), so a mail the server took just before the crash and gets again is one mail
+ * to any receiver that de-duplicates on it. Outcomes of project e-mails are also recorded as
+ * events on the project's stream.
  */
 export class MailSender {
   private running = false;
@@ -164,14 +167,25 @@ export class MailSender {
     ]);
   }
 
-  /** Claims left 'sending' by a crash: we cannot know whether SMTP took them, so they fail rather than go twice. */
+  /**
+   * Claims left 'sending' by a crash: the server did not accept them as far as anyone knows, so
+   * they are retried like a refused send (the same delay, the same limit of attempts). A claim is
+   * stale only well after every SMTP timeout (mail-transport.ts) has run out, so a live send is
+   * never taken over.
+   */
   private async settleInterrupted(): Promise<void> {
-    const staleBefore = new Date(this.options.clock.now().getTime() - (this.options.staleAfterMs ?? 5 * 60 * 1000));
+    const now = this.options.clock.now();
+    const staleBefore = new Date(now.getTime() - (this.options.staleAfterMs ?? 5 * 60 * 1000));
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const retryBaseMs = this.options.retryBaseMs ?? 2000;
     await this.options.pool.query(
-      `UPDATE mail_deliveries SET status = 'failed', settled_at = $2,
-         last_error = 'Interrupted while sending; not retried so that it is never sent twice.'
-       WHERE status = 'sending' AND claimed_at < $1`,
-      [staleBefore, this.options.clock.now()],
+      `UPDATE mail_deliveries
+          SET status = CASE WHEN attempts >= $3 THEN 'failed' ELSE 'pending' END,
+              settled_at = CASE WHEN attempts >= $3 THEN $2::timestamptz END,
+              next_attempt_at = $2::timestamptz + make_interval(secs => $4::float8 * 2 ^ (attempts - 1) / 1000),
+              last_error = 'Interrupted while sending (the process stopped).'
+        WHERE status = 'sending' AND claimed_at < $1`,
+      [staleBefore, now, maxAttempts, retryBaseMs],
     );
   }
 
