@@ -13,7 +13,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -84,7 +87,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -100,7 +103,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -122,7 +125,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -193,7 +199,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -209,7 +215,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -406,6 +412,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -527,7 +535,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -559,7 +567,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -661,7 +669,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -815,7 +826,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -923,6 +934,121 @@ export interface paths {
                     };
                 };
                 /** @description No user has this e-mail address. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/mail-deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-mail deliveries that failed, were retried, or are not sent yet, newest request first (decision 0327) */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "failed" | "retried" | "unsent";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deliveries, at most 200. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attempts: number;
+                            /** @description The request event's id; the mail's Message-ID is `<id@soft-furnishings-shop>` */
+                            id: string;
+                            kind: string;
+                            last_error: string | null;
+                            next_attempt_at: string;
+                            recipient: string;
+                            requested_at: string;
+                            settled_at: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "sending" | "sent" | "failed";
+                            stream_id: string;
+                        }[];
+                    };
+                };
+                /** @description Invalid input; `problems` lists each field with its SPEC §5 message. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed, or a missing CSRF token. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No such item. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1237,7 +1363,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1332,7 +1461,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1348,7 +1477,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1384,7 +1513,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1480,7 +1612,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1496,7 +1628,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1519,7 +1651,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1606,7 +1741,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1622,7 +1757,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1722,7 +1857,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1812,7 +1950,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1828,7 +1966,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1970,6 +2108,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -2066,7 +2206,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2098,7 +2238,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2124,6 +2264,8 @@ export interface paths {
                     revision?: number | null;
                 };
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -2209,7 +2351,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2241,7 +2383,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2278,6 +2420,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -2371,7 +2515,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2403,7 +2547,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2441,6 +2585,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -2534,7 +2680,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2566,7 +2712,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2936,7 +3082,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3024,7 +3173,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3040,7 +3189,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3378,6 +3527,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -3561,7 +3712,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3593,7 +3744,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3882,6 +4033,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -3976,7 +4129,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4008,7 +4161,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4046,6 +4199,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -4139,7 +4294,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4171,7 +4326,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4208,6 +4363,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -4302,7 +4459,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4334,7 +4491,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4360,6 +4517,8 @@ export interface paths {
                     revision?: number | null;
                 };
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -4446,7 +4605,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4478,7 +4637,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4515,6 +4674,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -4609,7 +4770,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4641,7 +4802,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4679,6 +4840,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -4773,7 +4936,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4805,7 +4968,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4986,6 +5149,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -5080,7 +5245,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5112,7 +5277,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5149,6 +5314,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -5241,7 +5408,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5273,7 +5440,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5311,7 +5478,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -5394,7 +5564,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5410,7 +5580,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5594,7 +5764,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -5666,7 +5839,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5682,7 +5855,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5719,7 +5892,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -5790,7 +5966,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -5806,7 +5982,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5978,7 +6154,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     token: string;
                 };
@@ -6053,7 +6232,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6069,7 +6248,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -6187,7 +6366,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -6343,7 +6525,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6359,7 +6541,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -6556,6 +6738,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -6716,7 +6900,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6748,7 +6932,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -6774,6 +6958,8 @@ export interface paths {
                     revision?: number | null;
                 };
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -6859,7 +7045,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6891,7 +7077,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -7051,7 +7237,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -7141,7 +7330,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -7157,7 +7346,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -7261,7 +7450,10 @@ export interface paths {
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7322,7 +7514,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -7338,7 +7530,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -7374,7 +7566,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -7462,7 +7657,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -7478,7 +7673,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -8282,6 +8477,8 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
                     /** @description The `ETag` a read answered (`"3"`): the write is refused with 412 if someone else changed it since; same as `revision` */
                     "if-match"?: string;
                 };
@@ -8375,7 +8572,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -8407,7 +8604,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -8429,7 +8626,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8504,7 +8704,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -8520,7 +8720,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -8557,7 +8757,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description A fresh unique value (a UUID) per user action, the same again when retrying it: a repeat of the same request answers the first answer again (with `Idempotent-Replayed: true`) for 24 hours, and changes nothing (docs/api-conventions.md, decision 0325) */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8645,7 +8848,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Changed by someone else in the meantime. */
+                /** @description Changed by someone else in the meantime; or the first request with this Idempotency-Key is still being answered. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -8661,7 +8864,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description A business rule refused the change. */
+                /** @description A business rule refused the change; or this Idempotency-Key was already used for a different request. */
                 422: {
                     headers: {
                         [name: string]: unknown;
