@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { commandRoutes } from '@shop/command-api';
+import { createApiApp, createLogger, createOpenApiRegistry, createSessionSecurity, listen, PostgresEventStore, systemClock, uuidIds } from '@shop/infra';
 import { completeFabric, shopWithCustomerAndStaff } from './helpers.js';
 
 /**
@@ -42,6 +44,27 @@ describe('Idempotency-Key', () => {
     for (const answer of answers) expect(answer.status, answer.text).toBe(201);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     expect(await projectsCreatedBy(world.customerId)).toBe(before + 1);
+  });
+
+  it('a repeat that reaches another command-api process answers the first answer: it is kept in PostgreSQL', async () => {
+    // A second command API on the same database, as in the scaled topology behind one entry port.
+    const security = await createSessionSecurity(world.shop.db.pool);
+    const deps = { pool: world.shop.db.pool, eventStore: new PostgresEventStore(world.shop.db.pool), clock: systemClock, ids: uuidIds, logger: createLogger('silent'), security };
+    const other = await listen(createApiApp({ logger: deps.logger, before: security.middleware, routers: [commandRoutes({ ...deps, registry: createOpenApiRegistry() })] }), 0);
+    try {
+      const key = randomUUID();
+      const before = await projectsCreatedBy(world.customerId);
+      const first = await world.customer.post('/api/projects/', body('Two processes'), { 'idempotency-key': key });
+      expect(first.status, first.text).toBe(201);
+      const again = await world.customer.pointedAt(`http://127.0.0.1:${other.port}`).post('/api/projects/', body('Two processes'), { 'idempotency-key': key });
+      expect(again.status, again.text).toBe(201);
+      expect(again.body.id).toBe(first.body.id);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await projectsCreatedBy(world.customerId)).toBe(before + 1);
+    } finally {
+      await other.close();
+      await security.close();
+    }
   });
 
   it('the same key with another body is refused with 422 and changes nothing', async () => {
