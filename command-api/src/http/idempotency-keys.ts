@@ -12,9 +12,9 @@ import { servingRequestNow } from './session-writes.js';
  * runs again after a crash is recognised by the command handler as the append already made.
  */
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Sent with an answer that is the stored first answer, not a new one. */
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Printable ASCII, as the draft's sf-string allows; quotes around it (its serialised form) are taken off. */
@@ -34,8 +34,8 @@ const SWEEP_EVERY_MS = 60_000;
 /** Answer headers kept with the answer; never Set-Cookie (the session is the caller's own). */
 const KEPT_HEADERS = ['content-type', 'etag', 'location'];
 
-export const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being answered. Try again in a moment.';
-export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request. Send a new key with each new request.';
+const IN_PROGRESS_MESSAGE = 'A request with this Idempotency-Key is still being answered. Try again in a moment.';
+const KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request. Send a new key with each new request.';
 
 interface Keyed {
   scope: string;

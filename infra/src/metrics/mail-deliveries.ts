@@ -1,7 +1,7 @@
 import type { Pool } from '../postgres/pool.js';
 
 /** The mail outbox in figures (decision 0327): deliveries per status, and how many needed more than one attempt. */
-export interface MailDeliveryFigures {
+interface MailDeliveryFigures {
   byStatus: Record<'pending' | 'sending' | 'sent' | 'failed', number>;
   /** Deliveries sent more than once so far (a refused send or a crash before the answer), whatever their status now. */
   retried: number;

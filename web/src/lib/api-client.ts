@@ -14,7 +14,7 @@
 export const API_BASE = '/api';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export interface FieldProblem {
   field: string;
@@ -54,7 +54,7 @@ export interface RequestOptions {
 const WRITE_ATTEMPTS = 2;
 
 /** 128 random bits as hex: `crypto.randomUUID` exists only in secure contexts, this everywhere. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
