@@ -81,7 +81,7 @@ describe('static files of the web app', () => {
 
   it('a page route answers the app shell to a GET or HEAD whatever it accepts (curl, monitors, link checkers), and the API keeps answering JSON', async () => {
     const bare = (method: 'GET' | 'HEAD', url: string, headers: Record<string, string> = {}) => fetch(new URL(url, shop.url), { method, headers });
-    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }] as Array<Record<string, string>>) {
       for (const url of ['/', '/projects/123/edit', '/login']) {
         const page = await bare('GET', url, headers);
         expect(page.status, `GET ${url} ${JSON.stringify(headers)}`).toBe(200);
