@@ -71,7 +71,8 @@ export async function startShop(
   let lostReason: string | null = null;
   const databaseLost = database.lost.then((reason) => {
     lostReason = reason;
-    logger.error({ reason }, 'the embedded PostgreSQL stopped under the shop: not ready, stopping');
+    // In the message: a `reason` field is redacted as personal data would be.
+    logger.error(`the embedded PostgreSQL stopped under the shop: not ready, stopping. ${reason}`);
     return reason;
   });
   try {
