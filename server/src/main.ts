@@ -2,6 +2,12 @@ import { ConfigError, EmbeddedPostgresError, createLogger, embeddedConfigSchema,
 import { allRoles, startShop, type Role } from './shop.js';
 
 /**
+ * How long a stop may take, whatever state the database is in: a supervisor's own stop timeout
+ * (systemd 90 s, Kubernetes 30 s by default) must not be what ends the shop (docs/decisions/0302).
+ */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/**
  * Process entry point. `npm start` runs every role on embedded defaults; the
  * `start:<role>` scripts run one role against DATABASE_URL.
  */
@@ -14,7 +20,9 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
     }
     const logger = createLogger(config.LOG_LEVEL, roles.length === allRoles.length ? 'shop' : roles.join('+'));
     const shop = await startShop(config, logger, roles);
-    onShutdownSignal(shop.stop, (message) => logger.info(message));
+    const shutDown = onShutdownSignal(shop.stop, (message) => logger.info(message), { deadlineMs: SHUTDOWN_DEADLINE_MS, abort: shop.abort });
+    // A shop without its database serves nothing right: out, non-zero, so a supervisor starts the pair again.
+    void shop.databaseLost.then(() => shutDown('the embedded PostgreSQL stopped under the shop', 1));
     console.log(shop.url ? `\n  Soft Furnishings Shop (${roles.join(', ')}) is running at ${shop.url}\n` : `\n  ${roles.join(', ')} running\n`);
   } catch (error) {
     // What the operator must change is one line; anything else keeps its stack.

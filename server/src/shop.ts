@@ -45,6 +45,13 @@ export interface RunningShop {
   databaseUrl: string;
   logger: Logger;
   stop: () => Promise<void>;
+  /**
+   * Resolves with why when the embedded PostgreSQL ended under the shop: /readyz answers 503 with
+   * it from then on, and the entry point stops the shop and exits non-zero (docs/decisions/0302).
+   */
+  databaseLost: Promise<string>;
+  /** Ends the embedded PostgreSQL at once: for a shutdown out of time. */
+  abort: () => void;
 }
 
 /**
@@ -61,6 +68,13 @@ export async function startShop(
 ): Promise<RunningShop> {
   const database = await openDatabase(config, logger);
   const stops: Array<() => Promise<void>> = [database.stop];
+  let lostReason: string | null = null;
+  const databaseLost = database.lost.then((reason) => {
+    lostReason = reason;
+    // In the message: a `reason` field is redacted as personal data would be.
+    logger.error(`the embedded PostgreSQL stopped under the shop: not ready, stopping. ${reason}`);
+    return reason;
+  });
   try {
     await migrate(database.url, readModelMigrationDirs, (message) => logger.debug(message));
     const pool = createPool(database.url, 20);
@@ -117,7 +131,7 @@ export async function startShop(
         ...(roles.includes('query') ? [reads] : []),
         ...(roles.includes('command') ? [commandRoutes({ ...deps, registry, dataDir: config.DATA_DIR })] : []),
       ];
-      const observe = observability(pool, runner, live);
+      const observe = observability(pool, runner, live, () => lostReason);
       const app = createApiApp({
         logger,
         before: security.middleware,
@@ -145,7 +159,7 @@ export async function startShop(
       const publicUrl = url ?? config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
       stops.unshift(await startMailReactor({ ...base, transport: createMailTransport(config), publicUrl }));
     }
-    return { url, databaseUrl: database.url, logger, stop: () => runAll(stops) };
+    return { url, databaseUrl: database.url, logger, stop: () => runAll(stops), databaseLost, abort: database.abort };
   } catch (error) {
     await runAll(stops);
     throw error;
@@ -153,10 +167,10 @@ export async function startShop(
 }
 
 /** /metrics, /healthz and /readyz, and the HTTP latency of every request. */
-function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHub | null) {
+function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHub | null, databaseLost: () => string | null) {
   const runnerHealth = runner ? () => runner.allStatuses() : undefined;
   const registries = live ? [live.metrics.registry] : [];
-  const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries });
+  const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries, databaseLost });
   runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
   return observe;
 }

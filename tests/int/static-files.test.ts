@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,18 @@ afterAll(async () => {
 });
 
 const get = (url: string, accept = 'image/avif,image/webp,image/*,*/*;q=0.8') => fetch(new URL(url, shop.url), { headers: { accept } });
+
+/** A request with no Accept header at all (fetch always adds one), as curl -I or a monitor sends it. */
+function withoutAccept(method: 'GET' | 'HEAD', url: string): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(new URL(url, shop.url), { method }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), body }));
+    });
+    sent.on('error', reject).end();
+  });
+}
 
 async function catalogueImagePaths(): Promise<string[]> {
   const products = (await (await get('/api/products/', 'application/json')).json()) as { products: Array<{ display_imgs: { preview_img: string; images: string[] } }> };
@@ -66,8 +79,27 @@ describe('static files of the web app', () => {
     expect(await response.text()).toBe(SHELL);
   });
 
-  it('a non-navigation request for an app path answers 404', async () => {
-    expect((await get('/projects/123/edit', 'application/json')).status).toBe(404);
+  it('a page route answers the app shell to a GET or HEAD whatever it accepts (curl, monitors, link checkers), and the API keeps answering JSON', async () => {
+    const bare = (method: 'GET' | 'HEAD', url: string, headers: Record<string, string> = {}) => fetch(new URL(url, shop.url), { method, headers });
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }] as Array<Record<string, string>>) {
+      for (const url of ['/', '/projects/123/edit', '/login']) {
+        const page = await bare('GET', url, headers);
+        expect(page.status, `GET ${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(page.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await page.text()).toBe(SHELL);
+        const head = await bare('HEAD', url, headers);
+        expect(head.status, `HEAD ${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(head.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await head.text()).toBe('');
+      }
+    }
+    expect(await withoutAccept('GET', '/')).toMatchObject({ status: 200, type: expect.stringMatching(/text\/html/), body: SHELL });
+    expect(await withoutAccept('HEAD', '/')).toMatchObject({ status: 200, type: expect.stringMatching(/text\/html/), body: '' });
+    const api = await bare('GET', '/api/products/', { accept: 'text/html' });
+    expect(api.headers.get('content-type')).toMatch(/application\/json/);
+    const missing = await bare('GET', '/api/no-such-thing/', { accept: 'text/html' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/application\/json/);
   });
 
   it('the icons and the manifest are there (no 404 on a first visit), and text answers are gzipped', async () => {

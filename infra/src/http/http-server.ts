@@ -28,15 +28,34 @@ export function listen(handler: RequestListener, port: number, host = '0.0.0.0')
   });
 }
 
-/** Runs `shutdown` once on SIGINT/SIGTERM/SIGHUP, then exits. */
-export function onShutdownSignal(shutdown: () => Promise<void>, log: (message: string) => void): void {
+export interface ShutdownOptions {
+  /** A shutdown not done by then is cut short: `abort` runs and the process exits 1 (docs/decisions/0302). */
+  deadlineMs?: number;
+  /** What must not outlive the process when it is cut short (the embedded PostgreSQL). */
+  abort?: () => void;
+}
+
+/**
+ * Runs `shutdown` once on SIGINT/SIGTERM/SIGHUP, then exits 0 (1 when it failed or ran out of time).
+ * Returns the same shutdown for another cause, with the exit code to end with.
+ */
+export function onShutdownSignal(shutdown: () => Promise<void>, log: (message: string) => void, options: ShutdownOptions = {}): (why: string, exitCode: number) => void {
   let shuttingDown = false;
-  const handler = (signal: NodeJS.Signals) => {
+  const shutDown = (why: string, exitCode: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log(`${signal} received, shutting down`);
+    log(`${why}, shutting down`);
+    const { deadlineMs, abort } = options;
+    // Not unref'd: a stop hung on a server that never answers has nothing else keeping the process up.
+    if (deadlineMs !== undefined) {
+      setTimeout(() => {
+        log(`shutdown not done within ${deadlineMs / 1000} s: ending now`);
+        abort?.();
+        process.exit(1);
+      }, deadlineMs);
+    }
     shutdown()
-      .then(() => process.exit(0))
+      .then(() => process.exit(exitCode))
       .catch((error: unknown) => {
         log(`shutdown failed: ${String(error)}`);
         process.exit(1);
@@ -48,6 +67,7 @@ export function onShutdownSignal(shutdown: () => Promise<void>, log: (message: s
   // before it ends; the shop's stop stops PostgreSQL last.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.removeAllListeners(signal);
-    process.on(signal, handler);
+    process.on(signal, () => shutDown(`${signal} received`, 0));
   }
+  return shutDown;
 }

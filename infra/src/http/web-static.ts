@@ -10,8 +10,9 @@ const PICTURES = 'public, max-age=2592000';
 /**
  * Serves the built web app. Files that exist are sent with cache headers for their kind; a
  * request for a file that does not exist answers 404 (never the app shell, so an `<img>` never
- * receives HTML); only a browser navigation — a GET that asks for text/html on a path without a
- * file extension — gets index.html, so the app's own router can draw the page.
+ * receives HTML); a GET or HEAD of a page route — a path outside `/api/` without a file extension —
+ * gets index.html whatever its Accept header, so a browser, curl and an uptime monitor see the same
+ * page and the app's own router draws it (docs/decisions/0300).
  */
 export function serveWeb(app: Express, webDir: string): void {
   app.use(
@@ -26,16 +27,16 @@ export function serveWeb(app: Express, webDir: string): void {
       },
     }),
   );
+  // Express answers HEAD with a GET route's headers and no body.
   app.get(/^(?!\/api\/).*/, (req, res) => {
-    if (isNavigation(req)) return sendShell(res, webDir);
+    if (isPageRoute(req)) return sendShell(res, webDir);
     res.status(404).type('text/plain').send('Not found');
   });
 }
 
-/** True for what a browser sends when the user opens a page of the app. */
-export function isNavigation(req: Request): boolean {
-  const accept = req.get('accept') ?? '';
-  return accept.includes('text/html') && path.posix.extname(req.path) === '';
+/** True for a path the app's router draws: not the API's, and not a file's (no extension). */
+function isPageRoute(req: Request): boolean {
+  return path.posix.extname(req.path) === '';
 }
 
 function sendShell(res: Response, webDir: string): void {

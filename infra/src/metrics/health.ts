@@ -10,6 +10,8 @@ export interface HealthOptions {
   runnerHealth?: () => readonly ProjectionHealth[];
   /** A projection whose oldest unapplied event waits longer than this is not caught up. */
   maxLagMs?: number;
+  /** Why the database is gone for good (the embedded one ended under the shop), else null: not ready, without asking it. */
+  databaseLost?: () => string | null;
 }
 
 /**
@@ -34,6 +36,8 @@ export function healthRouter(options: HealthOptions): Router {
 }
 
 async function readinessProblem(options: HealthOptions): Promise<string | null> {
+  const lost = options.databaseLost?.();
+  if (lost) return `The database is gone: ${lost}`;
   try {
     await options.pool.query('SELECT 1');
   } catch (error) {

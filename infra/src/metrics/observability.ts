@@ -19,6 +19,7 @@ export function createObservability(options: {
   runnerHealth?: () => readonly ProjectionHealth[];
   maxLagMs?: number;
   registries?: readonly Registry[];
+  databaseLost?: () => string | null;
 }): Observability {
   const metrics = createShopMetrics(options);
   return { router: Router().use(metrics.httpLatency, metrics.router, healthRouter(options)), recordProjected: metrics.recordProjected, timeRequest: metrics.timeRequest };

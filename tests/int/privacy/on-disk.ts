@@ -232,6 +232,23 @@ export async function withStoppedShopsDatabase<T>(dataDir: string, work: (pool: 
   }
 }
 
+/**
+ * The columns whose planner statistics (pg_statistic's most common values and histogram samples,
+ * every slot, and extended statistics) hold a match, read through SQL: a byte search of the files
+ * misses them, since long sample arrays are stored compressed in pg_statistic's TOAST table.
+ */
+export async function statisticsHolding(pool: Pool, pattern: RegExp): Promise<string[]> {
+  const slots = [1, 2, 3, 4, 5].map((slot) => `coalesce(s.stavalues${slot}::text, '')`).join(" || ' ' || ");
+  const rows = await pool.query<{ place: string; sampled: string }>(
+    `SELECT s.starelid::regclass::text || '.' || coalesce(a.attname, s.staattnum::text) AS place, ${slots} AS sampled
+       FROM pg_statistic s LEFT JOIN pg_attribute a ON a.attrelid = s.starelid AND a.attnum = s.staattnum
+     UNION ALL
+     SELECT e.stxname::text, coalesce(d.stxdexpr::text, '') || ' ' || coalesce((SELECT string_agg(m.values::text, ' ') FROM pg_mcv_list_items(d.stxdmcv) m), '')
+       FROM pg_statistic_ext e JOIN pg_statistic_ext_data d ON d.stxoid = e.oid`,
+  );
+  return rows.rows.filter((row) => pattern.test(row.sampled)).map((row) => row.place);
+}
+
 /** The fields of clearValuesOf that the users read model keeps in small, uncompressed rows. */
 const ACCOUNT_FIELDS = ['e-mail', 'name', 'phone'];
 
@@ -260,6 +277,9 @@ export async function expectErasedOnDisk(dataDir: string, people: { erased: stri
     const sealed = await sealedEnvelopes(pool);
     for (const erased of people.erased) expect(anyOpens(sealed.get(erased)!, keys), `an erased person's fields open`).toBe(false);
     expect(anyOpens(sealed.get(people.control)!, keys), "the control customer's fields open").toBe(true);
+    for (const who of [erasedByStaff, selfErased]) {
+      for (const { field, pattern } of clearValuesOf(who)) expect(await statisticsHolding(pool, pattern), `${who.name}'s ${field} in the planner's statistics`).toEqual([]);
+    }
     const purged = await pool.query<{ person_id: string }>('SELECT person_id FROM personal_data_keys WHERE purged_at IS NOT NULL ORDER BY person_id');
     expect(purged.rows.map((row) => row.person_id)).toEqual([...people.erased].sort());
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import type { FormErrors } from '../../../lib/form-errors';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { PASSWORD_RULE_MESSAGE, isValidPassword } from '../../../lib/validation';
-import { completeProfile, fetchProfileCompletion, joinAccount } from '../api/account';
+import { completeProfile, fetchProfileCompletion, joinAccount, type ProfileCompletionInfo } from '../api/account';
 import { clearPendingRegistration } from '../../../lib/session/guest-registration';
 import { useSessionStore } from '../../../lib/session/session-store';
 
@@ -18,11 +18,15 @@ type Field = (typeof fieldNames)[number];
 /**
  * /profile-completion/{token}: a guest finishes registering.
  * GET /api/profile-completion/{token}, then PUT /api/profile-completion/{token}/ { name, password }.
+ * Once the PUT used the token, the server answers its GET 404; the page may still be asked to read
+ * again (the log-in the PUT made resets every cached read, a live update invalidates them), so from
+ * then on it answers from what it read before and never asks the server about a used token.
  */
 export function ProfileCompletionPage() {
   const { token = '' } = useParams();
   const reloadSession = useSessionStore((s) => s.load);
-  const load = useQuery({ queryKey: ['profile-completion', token], queryFn: () => fetchProfileCompletion(token) });
+  const used = useRef<ProfileCompletionInfo | null>(null);
+  const load = useQuery({ queryKey: ['profile-completion', token], queryFn: () => used.current ?? fetchProfileCompletion(token) });
   // What the guest typed; until then the field shows the name the invitation carries.
   const [typedName, setName] = useState<string | null>(null);
   const name = typedName ?? load.data?.name ?? '';
@@ -33,7 +37,9 @@ export function ProfileCompletionPage() {
 
   async function onJoin() {
     await submit({}, async () => {
-      setJoined(await joinAccount(token));
+      const message = await joinAccount(token);
+      used.current = load.data ?? {};
+      setJoined(message);
       clearPendingRegistration();
     });
   }
@@ -45,6 +51,7 @@ export function ProfileCompletionPage() {
     if (!isValidPassword(password)) fields.password = PASSWORD_RULE_MESSAGE;
     await submit(fields, async () => {
       await completeProfile(token, { name: name.trim(), password });
+      used.current = load.data ?? {};
       setDone(true);
       clearPendingRegistration();
       await reloadSession(); // the server may have started a session
@@ -54,9 +61,9 @@ export function ProfileCompletionPage() {
   return (
     <section className="form-page">
       <h1>Complete your profile</h1>
-      {load.isPending && <p role="status">Loading…</p>}
+      {load.isPending && !done && !joined && <p role="status">Loading…</p>}
       {load.isError && <Alert>{errorMessage(load.error)}</Alert>}
-      {load.isSuccess && done && (
+      {done && (
         <Alert kind="success">
           Your account is ready. Go to <Link to={paths.projects}>your projects</Link> or <Link to={paths.login}>log in</Link>.
         </Alert>

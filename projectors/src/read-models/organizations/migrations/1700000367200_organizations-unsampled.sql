@@ -1,0 +1,15 @@
+-- Up Migration
+
+-- Columns that hold personal data in clear (or data keys) keep no planner statistics: ANALYZE
+-- would copy sampled values (most common values, histogram bounds) into pg_statistic, where an
+-- erasure never reaches them (docs/decisions/0301). Their look-ups go through unique or plain
+-- b-tree indexes on equality, which the planner estimates without a sample.
+ALTER TABLE organizations ALTER COLUMN view SET STATISTICS 0;
+ALTER TABLE organizations ALTER COLUMN stream_state SET STATISTICS 0;
+-- What ANALYZE sampled before: gone from pg_statistic now (its dead row versions at the next purge's rewrite of it).
+SELECT pg_clear_attribute_stats('public', 'organizations', 'view', false);
+SELECT pg_clear_attribute_stats('public', 'organizations', 'stream_state', false);
+
+-- Down Migration
+ALTER TABLE organizations ALTER COLUMN view SET STATISTICS -1;
+ALTER TABLE organizations ALTER COLUMN stream_state SET STATISTICS -1;

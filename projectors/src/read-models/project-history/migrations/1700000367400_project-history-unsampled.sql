@@ -1,0 +1,18 @@
+-- Up Migration
+
+-- Columns that hold personal data in clear (or data keys) keep no planner statistics: ANALYZE
+-- would copy sampled values (most common values, histogram bounds) into pg_statistic, where an
+-- erasure never reaches them (docs/decisions/0301). Their look-ups go through unique or plain
+-- b-tree indexes on equality, which the planner estimates without a sample.
+ALTER TABLE project_activity ALTER COLUMN text SET STATISTICS 0;
+ALTER TABLE project_timeline ALTER COLUMN detail SET STATISTICS 0;
+ALTER TABLE project_timeline ALTER COLUMN label SET STATISTICS 0;
+-- What ANALYZE sampled before: gone from pg_statistic now (its dead row versions at the next purge's rewrite of it).
+SELECT pg_clear_attribute_stats('public', 'project_activity', 'text', false);
+SELECT pg_clear_attribute_stats('public', 'project_timeline', 'detail', false);
+SELECT pg_clear_attribute_stats('public', 'project_timeline', 'label', false);
+
+-- Down Migration
+ALTER TABLE project_activity ALTER COLUMN text SET STATISTICS -1;
+ALTER TABLE project_timeline ALTER COLUMN detail SET STATISTICS -1;
+ALTER TABLE project_timeline ALTER COLUMN label SET STATISTICS -1;
