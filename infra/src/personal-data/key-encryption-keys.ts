@@ -352,7 +352,7 @@ async function shred(file: string): Promise<void> {
 }
 
 function sameGenerations(a: KeyFile, b: KeyFile): boolean {
-  const ids = (file: KeyFile) => [...Object.keys(file.keys), '|', ...Object.keys(file.kept ?? {})].sort().join(',');
+  const ids = (file: KeyFile) => `${Object.keys(file.keys).sort().join(',')}|${Object.keys(file.kept ?? {}).sort().join(',')}`;
   return a.current === b.current && ids(a) === ids(b);
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +79,8 @@ async function whatStaffSee(shop: TestShop, projectIds: string[], email: string)
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'shop-backup-drill-'));
+  // Each DATA_DIR is a folder inside: as root, PostgreSQL's own user must pass through this one.
+  await chmod(work, 0o711);
 });
 afterAll(async () => {
   await stop();
@@ -117,7 +119,7 @@ describe('backup and restore drill', () => {
 
     // More history after the backup: a second project, and staff erase the second customer; the clean stop purges.
     shop = await start(live);
-    const later = await kept.client.post('/api/projects/', { name: 'Window seat after the backup', fabrics: [] });
+    const later = await (await loggedIn(shop, control.email, control.password)).post('/api/projects/', { name: 'Window seat after the backup', fabrics: [] });
     expect(later.status, later.text).toBe(201);
     const erasure = await (await staffClient(shop)).post(`/api/internal/users/${erased.userId}/erase/`);
     expect(erasure.status, erasure.text).toBe(200);
@@ -142,7 +144,8 @@ describe('backup and restore drill', () => {
     const damaged = path.join(work, 'damaged.backup');
     await copyFile(bundle, damaged);
     const bytes = await readFile(damaged);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = bytes[middle]! ^ 0xff;
     await writeFile(damaged, bytes);
     const damagedCheck = await npm('restore', ['--verify', damaged], live);
     expect(damagedCheck.code).toBe(1);
