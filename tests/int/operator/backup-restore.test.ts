@@ -124,6 +124,11 @@ describe('backup and restore drill', () => {
     const erasure = await (await staffClient(shop)).post(`/api/internal/users/${erased.userId}/erase/`);
     expect(erasure.status, erasure.text).toBe(200);
     await projectionsCaughtUp(pool!);
+    // While the shop runs, a backup reads through its PostgreSQL in one snapshot.
+    const whileRunning = await npm('backup', ['--out', path.join(work, 'running.backup')], live);
+    expect(whileRunning.code, whileRunning.stderr).toBe(0);
+    expect(whileRunning.stdout).toMatch(/^The shop holds the database: reading it through its running PostgreSQL/m);
+    expect((await npm('restore', ['--verify', path.join(work, 'running.backup')], live)).code).toBe(0);
     await stop();
     const laterKeysRun = await npm('backup', ['--keys-out', laterKeys], live);
     expect(laterKeysRun.code, laterKeysRun.stderr).toBe(0);
