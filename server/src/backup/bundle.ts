@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
@@ -92,6 +93,7 @@ export type EntryReader = (name: string, body: Readable, manifest: BackupManifes
  * checked; a changed, missing or unknown entry stops the reading with a BundleError.
  */
 export async function readBundle(file: string, read: EntryReader): Promise<BackupManifest> {
+  await mustExist(file);
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract).catch((error: Error) => {
     throw new BundleError(`${file} is not a readable backup bundle (${error.message})`);
@@ -133,6 +135,7 @@ export async function readBundle(file: string, read: EntryReader): Promise<Backu
 
 /** The manifest alone (the first entry), without reading the rest. */
 export async function readManifest(file: string): Promise<BackupManifest> {
+  await mustExist(file);
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract).catch(() => undefined);
   try {
@@ -147,6 +150,11 @@ export async function readManifest(file: string): Promise<BackupManifest> {
     await reading;
   }
   throw new BundleError(`${file} is not a backup bundle of this shop: it does not begin with ${MANIFEST_ENTRY}`);
+}
+
+async function mustExist(file: string): Promise<void> {
+  const found = await stat(file).catch(() => null);
+  if (!found?.isFile()) throw new BundleError(`no backup bundle at ${file}`);
 }
 
 function parseManifest(text: string, file: string): BackupManifest {

@@ -79,6 +79,29 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   const keyFile = keyEncryptionKeyFile(config);
   await refuseNonEmptyTarget(config, keyFile);
   say(`Restoring the backup of ${manifest.takenAt} (${manifest.log.events} events, ${manifest.uploads} uploads)${options.until ? `, the log until ${options.until.toISOString()}` : ''}`);
+  try {
+    return await restoreInto(options, manifest, keys, keyFile);
+  } catch (error) {
+    await undoRestore(config, keyFile);
+    throw error;
+  }
+}
+
+/**
+ * What a failed restore wrote goes, so the target is empty again for the next attempt: DATA_DIR's
+ * contents (it was empty), the key file and ledger. A database DATABASE_URL names keeps the schema
+ * the restore migrated into it: drop and create it again before retrying.
+ */
+async function undoRestore(config: EmbeddedConfig, keyFile: string): Promise<void> {
+  await rm(keyFile, { force: true });
+  await rm(erasureLedgerFile(keyFile), { force: true });
+  const dataDir = path.resolve(config.DATA_DIR);
+  if (config.DATABASE_URL) return rm(path.join(dataDir, 'uploads'), { recursive: true, force: true });
+  for (const name of await readdir(dataDir).catch(() => [])) await rm(path.join(dataDir, name), { recursive: true, force: true });
+}
+
+async function restoreInto(options: RestoreOptions, manifest: BackupManifest, keys: KeysBackup, keyFile: string): Promise<RestoreSummary> {
+  const { config, say } = options;
   await writeKeyFile(keyFile, manifest, keys);
   const database = await openDatabase(config, options.logger);
   let pool: Pool | null = null;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,6 +154,12 @@ describe('backup and restore drill', () => {
     await writeFile(damaged, bytes);
     const damagedCheck = await npm('restore', ['--verify', damaged], live);
     expect(damagedCheck.code).toBe(1);
+    // A restore that fails part way leaves its target empty again, ready for the next attempt.
+    const halfway = path.join(work, 'refused-2');
+    const damagedRestore = await npm('restore', ['--from', damaged, '--keys', laterKeys], halfway);
+    expect(damagedRestore.code).toBe(1);
+    expect(damagedRestore.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await readdir(halfway)).toEqual([]);
 
     // The restore into an empty DATA_DIR, then the shop started there, mail going to a real SMTP server.
     const restored = path.join(work, 'restored');
