@@ -26,21 +26,7 @@ export type { CommandApiDeps } from './deps.js';
 
 /** Every POST, PUT and DELETE of SPEC §7 (plus the uploads, written mail and the OpenAPI document). */
 export function commandRoutes(deps: CommandApiDeps): Router {
-  const dataDir = path.resolve(deps.dataDir ?? './.data');
-  const routeDeps: RouteDeps = {
-    ...deps,
-    // Every write a session makes is noted in it, for its reads to wait for (docs/decisions/0210).
-    eventStore: new SessionNotingEventStore(deps.eventStore, deps.clock),
-    // Ids made for a request sent with an Idempotency-Key are derived from it (decision 0325).
-    ids: new KeyedIds(deps.ids),
-    dataDir,
-    payments: deps.payments ?? new SandboxPaymentGateway(),
-    uploads: new UploadStorage(dataDir),
-    throttle: new LoginThrottle(deps.pool),
-    userHashes: new UserHashes(deps.pool),
-    registry: deps.registry ?? createOpenApiRegistry(),
-    streamStates: new StreamStateCache(),
-  };
+  const routeDeps = routeDepsOf(deps);
   const router = Router();
   // Before every route: a repeat of a keyed write is answered from the kept answer (decision 0325).
   router.use(idempotencyKeys(deps.pool, deps.logger));
@@ -65,4 +51,23 @@ export function commandRoutes(deps: CommandApiDeps): Router {
   }
   router.use(openApiRoutes(routeDeps.registry));
   return router;
+}
+
+/** The deps with defaults filled in, as the routes (and a restore's re-applied erasures) use them. */
+export function routeDepsOf(deps: CommandApiDeps): RouteDeps {
+  const dataDir = path.resolve(deps.dataDir ?? './.data');
+  return {
+    ...deps,
+    // Every write a session makes is noted in it, for its reads to wait for (docs/decisions/0210).
+    eventStore: new SessionNotingEventStore(deps.eventStore, deps.clock),
+    // Ids made for a request sent with an Idempotency-Key are derived from it (decision 0325).
+    ids: new KeyedIds(deps.ids),
+    dataDir,
+    payments: deps.payments ?? new SandboxPaymentGateway(),
+    uploads: new UploadStorage(dataDir),
+    throttle: new LoginThrottle(deps.pool),
+    userHashes: new UserHashes(deps.pool),
+    registry: deps.registry ?? createOpenApiRegistry(),
+    streamStates: new StreamStateCache(),
+  };
 }

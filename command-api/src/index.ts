@@ -6,3 +6,4 @@ export { currentDraft, runProjectCommands, type ProjectCommandInput } from './pr
 export { customerStateMove } from './projects/draft-changes.js';
 export { internalUpdateCommands, type InternalUpdateBody } from './projects/internal-update.js';
 export { planPayment, notesWithPaymentDetails } from './projects/checkout-payment.js';
+export { reapplyErasure } from './privacy/erase-person.js';

@@ -42,3 +42,4 @@ export * from './validation/exact-check.js';
 export * from './http/entity-tag.js';
 export * from './http/json-answer.js';
 export * from './http/hot-reads.js';
+export * from './backup/database-copy.js';

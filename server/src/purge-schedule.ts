@@ -11,6 +11,8 @@ export function startPurgeSchedule(pool: Pool, keks: KeyEncryptionKeys, minutes:
     running = running
       .then(async () => {
         if (await purgeNeeded(pool, keks)) await purgePersonalData(pool, keks, (step, details) => logger.info(details ?? {}, step));
+        // Generations kept for backups past their retention go, purge or not (decision 0335).
+        await keks.destroyExpired();
       })
       .catch((error: unknown) => logger.error({ err: error }, 'personal data purge failed; it runs again at the next turn'));
     return running;

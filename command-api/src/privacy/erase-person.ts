@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { accountDecider, accountView, decideAccount, ERASED, projectDecider, ruleViolation, type Actor } from '@shop/domain';
+import { accountDecider, accountView, decideAccount, ERASED, projectDecider, ruleViolation, SYSTEM_ACTOR, type Actor } from '@shop/domain';
 import { deleteCredentials, duringErasure, handleCommand, loadStream, mailDir, notFound, PersonalDataKeys, personalDataKeysOf } from '@shop/infra';
 import { runAccountCommands } from '../accounts/account-commands.js';
 import type { RouteDeps } from '../deps.js';
@@ -22,6 +22,21 @@ export function erasePerson(deps: RouteDeps, userId: string, actor: Actor, corre
   // The store's own keys: destroying through them drops the key from this process's cache at once.
   const keys = personalDataKeysOf(deps.eventStore) ?? new PersonalDataKeys(deps.pool);
   return duringErasure(deps.pool, () => erase(deps, keys, userId, actor, correlationId));
+}
+
+/**
+ * An erasure from the ledger re-applied after a restore (decision 0336), as staff erase: the shop
+ * itself acts. A person the restored log never had an account for has only their key destroyed.
+ */
+export async function reapplyErasure(deps: RouteDeps, userId: string, correlationId: string): Promise<'erased' | 'key only'> {
+  const keys = personalDataKeysOf(deps.eventStore) ?? new PersonalDataKeys(deps.pool);
+  const { state } = await loadStream(deps.eventStore, accountDecider, accountStream(userId));
+  if (!accountView(state)) {
+    await keys.destroy(userId);
+    return 'key only';
+  }
+  await erasePerson(deps, userId, SYSTEM_ACTOR, correlationId);
+  return 'erased';
 }
 
 /** Erasures whose key's old row versions and clear read-model rows may still be in the database files. */

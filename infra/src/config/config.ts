@@ -40,6 +40,13 @@ export const commonConfigSchema = z.object({
     .min(1)
     .optional()
     .describe('File of the key-encryption keys that wrap personal data keys (default DATA_DIR/keys/personal-data-kek.json); keep it out of database backups'),
+  BACKUP_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3650)
+    .default(35)
+    .describe('How long key generations retired by an erasure purge are kept so older backups still restore (docs/operations.md); 0 destroys them with the purge'),
   PERSONAL_DATA_PURGE_MINUTES: z.coerce
     .number()
     .min(0.01)

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crypto_aead_xchacha20poly1305_ietf_decrypt } from 'sodium-native';
-import { FileKeyEncryptionKeys } from './key-encryption-keys.js';
+import { FileKeyEncryptionKeys, readErasureLedger } from './key-encryption-keys.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -71,6 +71,46 @@ describe('key-encryption keys in a file', () => {
     expect(await keys.current()).toBe(next);
     await expect(keys.unwrap(wrapped, 'p')).rejects.toThrow(/not in/);
     expect((await readFile(file)).includes(oldKey.toString('base64'))).toBe(false);
+  });
+
+  it('keeps a retired generation out of use for the backup retention, then destroys it (decision 0335)', async () => {
+    const file = await fileIn('retention');
+    let now = new Date('2026-03-01T00:00:00Z');
+    const keys = await FileKeyEncryptionKeys.open(file, { retentionDays: 35, now: () => now });
+    const old = await keys.current();
+    const wrapped = await keys.wrap(randomBytes(32), 'p', old);
+    const next = await keys.rotate();
+    await keys.destroyRetired();
+    // Out of use at once: nothing unwraps with it and a purge has nothing to resume...
+    expect(await keys.retired()).toEqual([]);
+    await expect(keys.unwrap(wrapped, 'p')).rejects.toThrow(/not in/);
+    // ...but a keys backup still holds it, for a database backup taken before the purge.
+    const kept = await keys.generations();
+    expect(kept.current).toBe(next);
+    expect(Object.keys(kept.keys)).toEqual([next]);
+    expect(kept.kept[old]).toMatchObject({ retiredAt: now.toISOString() });
+    const oldKey = kept.kept[old]!.key;
+    now = new Date('2026-04-04T00:00:00Z');
+    await keys.destroyExpired();
+    expect((await keys.generations()).kept[old], 'day 34: still kept').toBeDefined();
+    now = new Date('2026-04-05T00:00:01Z');
+    await keys.destroyExpired();
+    expect((await keys.generations()).kept).toEqual({});
+    expect((await readFile(file, 'utf8')).includes(oldKey)).toBe(false);
+  });
+
+  it('keeps an erasure ledger beside the keys: id and time only, each person once (decision 0336)', async () => {
+    const file = await fileIn('ledger');
+    const keys = await FileKeyEncryptionKeys.open(file);
+    await keys.recordErasure('person-1', new Date('2026-03-02T00:00:00Z'));
+    await keys.recordErasure('person-2', new Date('2026-03-03T00:00:00Z'));
+    await keys.recordErasure('person-1', new Date('2026-03-04T00:00:00Z'));
+    expect(keys.ledgerPath).toBe(path.join(path.dirname(file), 'erasure-ledger.jsonl'));
+    expect((await stat(keys.ledgerPath)).mode & 0o777).toBe(0o600);
+    expect(await readErasureLedger(keys.ledgerPath)).toEqual([
+      { personId: 'person-1', erasedAt: '2026-03-02T00:00:00.000Z' },
+      { personId: 'person-2', erasedAt: '2026-03-03T00:00:00.000Z' },
+    ]);
   });
 
   it('finishes a replacement a crash cut short without losing the live file', async () => {

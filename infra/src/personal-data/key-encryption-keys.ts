@@ -31,9 +31,18 @@ export interface KeyEncryptionKeys {
   unwrap(key: WrappedKey, personId: string): Promise<Buffer>;
   /** Makes a new current key; the previous ones become retired (still unwrap). */
   rotate(): Promise<string>;
-  /** Keys a rotation retired but that are not destroyed yet. */
+  /** Keys a rotation retired that still wrap live data keys (a purge under way). */
   retired(): Promise<string[]>;
+  /**
+   * Takes the retired keys out of use once no live data key is wrapped under them: kept apart for
+   * the backup retention (decision 0335: backups inside it still restore), or destroyed at once
+   * without one. Keys kept longer than the retention are destroyed.
+   */
   destroyRetired(): Promise<void>;
+  /** Destroys the keys kept for backups whose retention ran out. */
+  destroyExpired(): Promise<void>;
+  /** Appends an erasure (person id and time only) to the erasure ledger kept beside the keys (decision 0336). */
+  recordErasure(personId: string, erasedAt: Date): Promise<void>;
   /** Re-reads the keys (another process may have rotated them). */
   reload(): Promise<void>;
   /** Whether the key `id` is held (re-reading first). */
@@ -43,7 +52,30 @@ export interface KeyEncryptionKeys {
 interface KeyFile {
   current: string;
   keys: Record<string, string>;
+  /** Generations retired by a purge, kept for the backup retention only (decision 0335): nothing live is wrapped under them. */
+  kept?: Record<string, KeptKey>;
 }
+
+export interface KeptKey {
+  key: string;
+  retiredAt: string;
+}
+
+/** Every generation a file holds, in use or kept for backups: what a keys backup copies (decision 0335). */
+export interface KeyGenerations {
+  current: string;
+  keys: Record<string, string>;
+  kept: Record<string, KeptKey>;
+}
+
+export interface KeyFileOptions {
+  /** How long a retired generation is kept for backups; 0 destroys it with the purge (decision 0335). */
+  retentionDays?: number;
+  /** The clock the retention is measured on. */
+  now?: () => Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const IV_BYTES = 12;
 const NONCE_BYTES = 24;
@@ -66,11 +98,19 @@ export class FileKeyEncryptionKeys implements KeyEncryptionKeys {
    */
   private readonly decoded = new Map<string, Buffer>();
 
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly options: KeyFileOptions = {},
+  ) {}
+
+  /** The erasure ledger's file, beside the keys (decision 0336). */
+  get ledgerPath(): string {
+    return erasureLedgerFile(this.path);
+  }
 
   /** The keys in `file`, made on first use; a half-done replacement (a crash) is finished first. */
-  static async open(file: string): Promise<FileKeyEncryptionKeys> {
-    const keys = new FileKeyEncryptionKeys(path.resolve(file));
+  static async open(file: string, options: KeyFileOptions = {}): Promise<FileKeyEncryptionKeys> {
+    const keys = new FileKeyEncryptionKeys(path.resolve(file), options);
     await mkdir(path.dirname(keys.path), { recursive: true, mode: 0o700 });
     await keys.finishReplacement();
     await keys.reload();
@@ -141,8 +181,41 @@ export class FileKeyEncryptionKeys implements KeyEncryptionKeys {
 
   async destroyRetired(): Promise<void> {
     const file = this.loaded();
-    if (Object.keys(file.keys).length === 1) return;
-    await this.replace({ current: file.current, keys: { [file.current]: file.keys[file.current]! } });
+    const now = this.now();
+    const kept = { ...file.kept };
+    for (const [id, key] of Object.entries(file.keys)) if (id !== file.current) kept[id] = { key, retiredAt: now.toISOString() };
+    const next = { current: file.current, keys: { [file.current]: file.keys[file.current]! }, kept: this.unexpired(kept, now) };
+    if (sameGenerations(file, next)) return;
+    await this.replace(next);
+  }
+
+  async destroyExpired(): Promise<void> {
+    await this.reload();
+    const file = this.loaded();
+    const kept = this.unexpired(file.kept ?? {}, this.now());
+    if (Object.keys(kept).length === Object.keys(file.kept ?? {}).length) return;
+    await this.replace({ ...file, kept });
+  }
+
+  /** Every generation held, in use or kept for backups (re-reading first). */
+  async generations(): Promise<KeyGenerations> {
+    await this.reload();
+    const file = this.loaded();
+    return { current: file.current, keys: { ...file.keys }, kept: { ...file.kept } };
+  }
+
+  async recordErasure(personId: string, erasedAt: Date): Promise<void> {
+    await appendErasure(this.ledgerPath, { personId, erasedAt: erasedAt.toISOString() });
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** The kept generations still inside the retention; none without one. */
+  private unexpired(kept: Record<string, KeptKey>, now: Date): Record<string, KeptKey> {
+    const retention = (this.options.retentionDays ?? 0) * DAY_MS;
+    return Object.fromEntries(Object.entries(kept).filter(([, key]) => now.getTime() - Date.parse(key.retiredAt) < retention));
   }
 
   private loaded(): KeyFile {
@@ -276,6 +349,60 @@ async function shred(file: string): Promise<void> {
   }
   await rm(file, { force: true });
   await syncFolder(path.dirname(file));
+}
+
+function sameGenerations(a: KeyFile, b: KeyFile): boolean {
+  const ids = (file: KeyFile) => `${Object.keys(file.keys).sort().join(',')}|${Object.keys(file.kept ?? {}).sort().join(',')}`;
+  return a.current === b.current && ids(a) === ids(b);
+}
+
+/** One erasure as the ledger keeps it: nothing personal, the person's id and the time. */
+export interface LedgerErasure {
+  personId: string;
+  erasedAt: string;
+}
+
+/** The erasure ledger beside a key file: `erasure-ledger.jsonl` in the same folder. */
+export function erasureLedgerFile(keyFile: string): string {
+  return path.join(path.dirname(path.resolve(keyFile)), 'erasure-ledger.jsonl');
+}
+
+/** One line appended and synced (mode 0600): a restore re-applies it (decision 0336). */
+export async function appendErasure(file: string, erasure: LedgerErasure): Promise<void> {
+  const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND, 0o600);
+  try {
+    await handle.write(`${JSON.stringify(erasure)}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The ledger's erasures, each person once (the earliest time); none when there is no ledger. */
+export async function readErasureLedger(file: string): Promise<LedgerErasure[]> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  const earliest = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    // A line cut short by a crash mid-append is skipped: its erasure is in the database, and the next purge writes it again.
+    const erasure = parseLedgerLine(line);
+    if (!erasure) continue;
+    const known = earliest.get(erasure.personId);
+    if (!known || Date.parse(erasure.erasedAt) < Date.parse(known)) earliest.set(erasure.personId, erasure.erasedAt);
+  }
+  return [...earliest].map(([personId, erasedAt]) => ({ personId, erasedAt }));
+}
+
+function parseLedgerLine(line: string): LedgerErasure | null {
+  if (!line.trim()) return null;
+  try {
+    const value = JSON.parse(line) as Partial<LedgerErasure>;
+    return typeof value.personId === 'string' && typeof value.erasedAt === 'string' && !Number.isNaN(Date.parse(value.erasedAt)) ? (value as LedgerErasure) : null;
+  } catch {
+    return null;
+  }
 }
 
 let processKeys: KeyEncryptionKeys | null = null;

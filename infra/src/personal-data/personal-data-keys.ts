@@ -161,15 +161,17 @@ export class PersonalDataKeys {
 
   /** Crypto-shredding: the key is gone for good; a tombstone row remembers that the person was erased (and under which key-encryption key the key was, for the purge). */
   async destroy(personId: string): Promise<void> {
-    await this.pool.query(
+    const gone = await this.pool.query<{ erased_at: Date }>(
       `WITH gone AS (
          INSERT INTO personal_data_keys (person_id, data_key, erased_at) VALUES ($1, NULL, now())
          ON CONFLICT (person_id) DO UPDATE SET data_key = NULL, erased_at = COALESCE(personal_data_keys.erased_at, now())
-         RETURNING person_id)
-       SELECT pg_notify('${ERASED_CHANNEL}', person_id) FROM gone`,
+         RETURNING person_id, erased_at)
+       SELECT erased_at, pg_notify('${ERASED_CHANNEL}', person_id) FROM gone`,
       [personId],
     );
     this.forget(personId);
+    // Outside the database, beside the keys: a restore of an older backup re-applies it (decision 0336).
+    await this.keks.recordErasure(personId, gone.rows[0]!.erased_at);
   }
 
   /** Persons erased whose keys' old row versions may still be on disk: the next purge's work. */

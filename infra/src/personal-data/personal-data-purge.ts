@@ -108,6 +108,7 @@ export async function purgePersonalData(pool: Pool, keks: KeyEncryptionKeys, log
 }
 
 async function purgeLocked(pool: Pool, client: pg.PoolClient, keks: KeyEncryptionKeys, log: PurgeLog): Promise<number> {
+  await ledgerEveryErasure(client, keks);
   const resumed = (await keks.retired()).length > 0;
   const current = resumed ? await keks.current() : await keks.rotate();
   log(resumed ? 'personal data purge: resuming with the key-encryption key made before' : 'personal data purge: new key-encryption key made', { kek: current });
@@ -129,6 +130,16 @@ async function purgeLocked(pool: Pool, client: pg.PoolClient, keks: KeyEncryptio
   );
   log('personal data purge: done', { erasures: marked.rowCount ?? 0 });
   return marked.rowCount ?? 0;
+}
+
+/**
+ * Every erasure not purged yet is in the ledger beside the keys (decision 0336): an erasure writes
+ * its line after its transaction, so a crash between the two is made good here, before the purge
+ * destroys anything. The ledger keeps each person once when read, so a line twice is harmless.
+ */
+async function ledgerEveryErasure(client: pg.PoolClient, keks: KeyEncryptionKeys): Promise<void> {
+  const pending = await client.query<{ person_id: string; erased_at: Date }>('SELECT person_id, erased_at FROM personal_data_keys WHERE erased_at IS NOT NULL AND purged_at IS NULL');
+  for (const row of pending.rows) await keks.recordErasure(row.person_id, row.erased_at);
 }
 
 /**

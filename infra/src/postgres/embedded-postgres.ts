@@ -170,6 +170,22 @@ async function clearStaleLock(clusterDir: string): Promise<void> {
   await rm(lockFile, { force: true });
 }
 
+/**
+ * The URL of the embedded PostgreSQL a running shop holds under `dataDir`, or null when none runs:
+ * a backup taken while the shop runs reads through the shop's own server (postmaster.pid names its
+ * port; the password is kept beside the cluster).
+ */
+export async function runningEmbeddedPostgresUrl(dataDir: string, database = 'shop'): Promise<string | null> {
+  const root = path.resolve(dataDir);
+  const clusterDir = path.join(root, 'cluster');
+  const lines = (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0 || !isPostmasterOf(clusterDir, pid)) return null;
+  const password = (await readFile(path.join(root, 'password'), 'utf8')).trim();
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
 /** The postmaster keeps its command line, `postgres -D <cluster> ...`, so it names the cluster it serves. */
 function isPostmasterOf(clusterDir: string, pid: number): boolean {
   try {

@@ -18,7 +18,7 @@ async function startProcess(dataDir: string) {
   const port = await freePort();
   // The shop's default key file under DATA_DIR, not the test file's (tests/support/int-keys.ts).
   const { PERSONAL_DATA_KEK_FILE: _testKeys, ...inherited } = process.env;
-  const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', PERSONAL_DATA_PURGE_MINUTES: '600', ...staffEnv };
+  const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', PERSONAL_DATA_PURGE_MINUTES: '600', BACKUP_RETENTION_DAYS: '0', ...staffEnv };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/embedded.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const waiters: Array<{ text: string; resolve: () => void; reject: (error: Error) => void }> = [];

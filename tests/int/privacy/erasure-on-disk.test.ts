@@ -17,7 +17,7 @@ const logLines: string[] = [];
 
 async function start(): Promise<TestShop> {
   // No timed purge during the test: the one at shutdown is the purge (docs/decisions/0162).
-  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATA_DIR: dataDir, PERSONAL_DATA_PURGE_MINUTES: '600', ...staffEnv });
+  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATA_DIR: dataDir, PERSONAL_DATA_PURGE_MINUTES: '600', BACKUP_RETENTION_DAYS: '0', ...staffEnv });
   running = await startShop(config, createLogger('info', 'shop', { pretty: false, destination: { write: (line: string) => void logLines.push(line) } }));
   pool = createPool(running.databaseUrl, 3);
   return { ...running, url: running.url!, db: { pool, url: running.databaseUrl, drop: async () => undefined } } as unknown as TestShop;
