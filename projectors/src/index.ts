@@ -12,3 +12,4 @@ export * from './cli/cli-database.js';
 export { CliUsageError, parseCliArgs } from './cli/args.js';
 export type { CatchUpReplayPolicy } from './runner/catch-up-replay.js';
 export { upgradeOutdated, type BackgroundOutcome } from './runner/background-rebuild.js';
+export { ProjectionVersionFenceError, refuseNewerProjectionVersions } from './runner/projection-versions.js';

@@ -27,7 +27,7 @@ import {
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
 import { hotReadRoutes, LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
-import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, startMailReactor } from '@shop/projectors';
+import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, refuseNewerProjectionVersions, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
 import { startPurgeSchedule } from './purge-schedule.js';
@@ -90,6 +90,8 @@ export async function startShop(
     await dataKeys.listen();
     stops.unshift(() => dataKeys.unlisten());
     const base = { pool, eventStore, clock: systemClock, ids: uuidIds, logger };
+    // A projector or query process older than the read models' versions must not fold into or read them (decision 0359).
+    if (roles.includes('projectors') || roles.includes('query')) await refuseNewerProjectionVersions(pool, allProjections);
 
     let runner: ProjectionRunner | null = null;
     if (roles.includes('projectors') && config.KAFKA_BROKERS) {

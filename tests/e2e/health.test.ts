@@ -42,4 +42,19 @@ describe('read model health view', () => {
       await saveScreen(page, 'internal-health-desktop');
     });
   });
+
+  it('names an event of an unknown type and its stream, parked for the projections (decision 0356)', async () => {
+    const streamId = `project-${randomUUID()}`;
+    await new PostgresEventStore(shop.db.pool).appendToStream(streamId, [
+      { id: randomUUID(), type: 'ProjectRecoloured', data: { colour: 'teal' }, metadata: { actor: 'newer-version', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() } },
+    ]);
+    const page = await shop.newPage();
+    await withScreenshot(page, 'health-unknown-type', async () => {
+      await logIn(page, shop.url, STAFF.email, STAFF.password);
+      await page.getByRole('navigation', { name: 'INTERNAL' }).getByRole('link', { name: 'Health' }).click();
+      const parked = page.getByRole('listitem').filter({ hasText: streamId }).filter({ hasText: /^projects/ });
+      await webExpect(parked).toContainText('ProjectRecoloured (revision 0)', { timeout: 20_000 });
+      await webExpect(parked.locator('.parked-error')).toHaveText(`Unknown event type ProjectRecoloured in stream ${streamId}: this version of the shop cannot read it (docs/decisions/0356)`);
+    });
+  });
 });

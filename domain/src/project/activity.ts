@@ -30,7 +30,7 @@ export function activityKind(type: ProjectEventType): ActivityKind | null {
     case 'EmailFailed':
       return 'E';
     case 'ProductionStateChanged':
-    case 'FabricArrived':
+    case 'FabricReceived':
     case 'OnsiteVisitCompleted':
     case 'DueDateSet':
     case 'ProductionTimeSet':

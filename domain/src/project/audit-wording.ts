@@ -51,7 +51,7 @@ export const projectEventWording: Record<ProjectEventType, { name: string; did: 
   ReminderSent: { name: 'Reminder sent', did: 'sent a reminder' },
   ProductionStarted: { name: 'Production started', did: 'started production' },
   ProductionStateChanged: { name: 'Production step changed', did: 'moved production to the next step' },
-  FabricArrived: { name: 'Fabric arrived', did: 'marked the fabric as arrived' },
+  FabricReceived: { name: 'Fabric arrived', did: 'marked the fabric as arrived' },
   OnsiteVisitCompleted: { name: 'Onsite visit completed', did: 'completed the onsite visit' },
   DueDateSet: { name: 'Due date set', did: 'set the due date' },
   ProductionTimeSet: { name: 'Production time set', did: 'set the production time' },

@@ -279,7 +279,7 @@ function markFabricArrived(project: Project, command: ProjectCommandOf<'MarkFabr
   if (fabricId !== null && !fabric) throw new DomainError('not_found', 'FABRIC_NOT_FOUND', 'This project has no such fabric.');
   const already = fabric ? fabric.arrived === true : project.fabric_arrived !== null;
   if (already) throw ruleViolation('FABRIC_ALREADY_ARRIVED', 'This fabric is already marked as arrived.');
-  return { type: 'FabricArrived', data: { fabricId, ...stampOf(command) } };
+  return { type: 'FabricReceived', data: { fabricId, ...stampOf(command) } };
 }
 
 function setProductionTime(project: Project, command: ProjectCommandOf<'SetProductionTime'>): ProjectEvent[] {

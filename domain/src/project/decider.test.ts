@@ -278,12 +278,12 @@ describe('production', () => {
     project.given(historyTo.I).when({ ...commandFor('ChangeProductionState', staff), productionState: 'Z' as 'N' }).thenThrows('VALIDATION_FAILED');
   });
   it('MarkFabricArrived for one fabric or all, once', () => {
-    project.given(historyTo.P).when({ ...commandFor('MarkFabricArrived', staff), fabricId: 'f-2' }).then([{ type: 'FabricArrived', data: { fabricId: 'f-2', ...by(staff) } }]);
-    project.given(historyTo.P).when(commandFor('MarkFabricArrived', staff)).then([{ type: 'FabricArrived', data: { fabricId: null, ...by(staff) } }]);
-    const one: ProjectEvent = { type: 'FabricArrived', data: { fabricId: 'f-2', ...by(staff) } };
+    project.given(historyTo.P).when({ ...commandFor('MarkFabricArrived', staff), fabricId: 'f-2' }).then([{ type: 'FabricReceived', data: { fabricId: 'f-2', ...by(staff) } }]);
+    project.given(historyTo.P).when(commandFor('MarkFabricArrived', staff)).then([{ type: 'FabricReceived', data: { fabricId: null, ...by(staff) } }]);
+    const one: ProjectEvent = { type: 'FabricReceived', data: { fabricId: 'f-2', ...by(staff) } };
     project.given([...historyTo.P, one]).when({ ...commandFor('MarkFabricArrived', staff), fabricId: 'f-2' }).thenThrows('FABRIC_ALREADY_ARRIVED');
-    project.given([...historyTo.P, one]).when(commandFor('MarkFabricArrived', staff)).then([{ type: 'FabricArrived', data: { fabricId: null, ...by(staff) } }]);
-    const all: ProjectEvent = { type: 'FabricArrived', data: { fabricId: null, ...by(staff) } };
+    project.given([...historyTo.P, one]).when(commandFor('MarkFabricArrived', staff)).then([{ type: 'FabricReceived', data: { fabricId: null, ...by(staff) } }]);
+    const all: ProjectEvent = { type: 'FabricReceived', data: { fabricId: null, ...by(staff) } };
     project.given([...historyTo.P, all]).when(commandFor('MarkFabricArrived', staff)).thenThrows('FABRIC_ALREADY_ARRIVED');
     project.given(historyTo.P).when({ ...commandFor('MarkFabricArrived', staff), fabricId: 'f-9' }).thenThrows('FABRIC_NOT_FOUND');
   });

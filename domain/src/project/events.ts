@@ -138,7 +138,7 @@ export const ProductionStateChanged = event('ProductionStateChanged', {
   to: ProductionState,
 });
 
-export const FabricArrived = event('FabricArrived', {
+export const FabricReceived = event('FabricReceived', {
   /** null: every fabric of the project arrived at once. */
   fabricId: z.string().nullable(),
 });
@@ -206,7 +206,7 @@ export const ProjectEvent = z.discriminatedUnion('type', [
   ReminderSent,
   ProductionStarted,
   ProductionStateChanged,
-  FabricArrived,
+  FabricReceived,
   OnsiteVisitCompleted,
   DueDateSet,
   ProductionTimeSet,

@@ -168,7 +168,7 @@ function change(project: Project, event: ChangeEvent): Project {
       return { ...project, state: 'I', started: data.at, due: event.data.due };
     case 'ProductionStateChanged':
       return { ...project, production_state: event.data.to };
-    case 'FabricArrived':
+    case 'FabricReceived':
       return fabricArrived(project, event.data.fabricId, data.at);
     case 'OnsiteVisitCompleted':
       return { ...project, onsite_complete: data.at };

@@ -64,7 +64,7 @@ describe('activityKind', () => {
     ['ReminderSent', 'E'],
     ['EmailFailed', 'E'],
     ['ProductionStateChanged', 'PR'],
-    ['FabricArrived', 'PR'],
+    ['FabricReceived', 'PR'],
     ['OnsiteVisitCompleted', 'PR'],
     ['DueDateSet', 'PR'],
     ['ProductionTimeSet', 'PR'],

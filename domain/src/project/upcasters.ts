@@ -14,4 +14,17 @@ const paymentRecordedV1: Upcaster = {
   },
 };
 
-export const projectUpcasters: Upcaster[] = [paymentRecordedV1];
+/**
+ * FabricArrived → FabricReceived (the worked rename, docs/decisions/0357): the event says the
+ * shop received the customer's or the supplier's fabric; its data did not change. Events stored
+ * before the rename are read as FabricReceived version 1; audit and timeline wording is keyed by
+ * the new name and reads as before ("Fabric arrived").
+ */
+const fabricArrivedRenamed: Upcaster = {
+  type: 'FabricArrived',
+  fromVersion: 1,
+  renameTo: { type: 'FabricReceived', version: 1 },
+  upcast: (data) => data,
+};
+
+export const projectUpcasters: Upcaster[] = [paymentRecordedV1, fabricArrivedRenamed];

@@ -46,10 +46,10 @@ describe('projectView', () => {
     const events: ProjectEvent[] = [
       ...historyTo.I,
       { type: 'ProductionStateChanged', data: { from: 'N', to: 'CC', ...by(T.now) } },
-      { type: 'FabricArrived', data: { fabricId: 'f-1', ...by(T.now) } },
+      { type: 'FabricReceived', data: { fabricId: 'f-1', ...by(T.now) } },
     ];
     expect(viewOf(events)).toMatchObject({ production_state: 'CC', fabric_arrived: false, started: T.started, due: '2024-03-27' });
-    const arrived = [...events, { type: 'FabricArrived', data: { fabricId: 'f-2', ...by('2024-03-10T00:00:00.000Z') } } as ProjectEvent];
+    const arrived = [...events, { type: 'FabricReceived', data: { fabricId: 'f-2', ...by('2024-03-10T00:00:00.000Z') } } as ProjectEvent];
     expect(viewOf(arrived)).toMatchObject({ fabric_arrived: true, fabric_arrived_at: '2024-03-10T00:00:00.000Z', readiness: 'Awaiting Onsite Visit' });
     const ready = [...arrived, { type: 'OnsiteVisitCompleted', data: by('2024-03-11T00:00:00.000Z') } as ProjectEvent];
     expect(viewOf(ready)).toMatchObject({ onsite_complete: true, onsite_completed_at: '2024-03-11T00:00:00.000Z', project_ready: true, readiness: 'Ready To Start' });

@@ -4,7 +4,7 @@ import { NotificationEvent } from '../notification/events.js';
 import { OrganizationEvent } from '../organization/events.js';
 import { ProjectEvent } from '../project/events.js';
 import { projectUpcasters } from '../project/upcasters.js';
-import { UpcasterRegistry, type VersionedEvent } from './upcasters.js';
+import { UpcasterRegistry, type EventTypeFate, type VersionedEvent } from './upcasters.js';
 
 /** Every event of every context, as the event store holds it. */
 export type DomainEvent = AccountEvent | NotificationEvent | OrganizationEvent | ProjectEvent;
@@ -16,6 +16,40 @@ const schemaByType = new Map<string, z.ZodType>(
   [AccountEvent, NotificationEvent, OrganizationEvent, ProjectEvent].flatMap((union) => union.options.map((option) => [option.shape.type.value, option] as const)),
 );
 
+/**
+ * The one registry of event types (docs/decisions/0355): every type the log may hold, with what
+ * happens to it now. A type of today's schemas is read as it is (after its upcasters); a type an
+ * upcaster renames is read as its new type. Anything else is unknown: never skipped, a reader
+ * refuses it (`UnknownEventTypeError`) and a projection parks its stream (decision 0111).
+ */
+export const storedEventTypes: readonly EventTypeFate[] = [
+  ...[...schemaByType.keys()].map((type): EventTypeFate => ({ type, fate: 'current', version: eventUpcasters.currentVersion(type) })),
+  ...eventUpcasters.fates().filter((fate) => fate.fate === 'renamed'),
+].sort((a, b) => a.type.localeCompare(b.type));
+
+for (const fate of storedEventTypes) {
+  if (fate.fate === 'renamed' && schemaByType.has(fate.type)) throw new Error(`${fate.type} is renamed to ${fate.to} but still has a schema`);
+  if (fate.fate === 'renamed' && !schemaByType.has(eventUpcasters.upcast({ type: fate.type, schemaVersion: fate.fromVersion, data: {} }).type)) {
+    throw new Error(`${fate.type} is renamed to ${fate.to}, which is not an event type of today`);
+  }
+}
+
+const knownTypes = new Set(storedEventTypes.map((fate) => fate.type));
+
+/** True when today's code can read events of this type (as stored, before upcasting). */
+export const isKnownEventType = (type: string): boolean => knownTypes.has(type);
+
+/** An event of a type no code of today reads: a newer release wrote it, or a type was dropped without an upcaster. */
+export class UnknownEventTypeError extends Error {
+  constructor(
+    readonly eventType: string,
+    readonly streamId: string | null,
+  ) {
+    super(`Unknown event type ${eventType}${streamId ? ` in stream ${streamId}` : ''}: this version of the shop cannot read it (docs/decisions/0356)`);
+    this.name = 'UnknownEventTypeError';
+  }
+}
+
 /** The schema version a new event of this type is written with. */
 export const schemaVersionOf = (type: string): number => eventUpcasters.currentVersion(type);
 
@@ -23,10 +57,10 @@ export const schemaVersionOf = (type: string): number => eventUpcasters.currentV
  * A stored event as the domain knows it today: upcast to its current version, then parsed
  * by its context's zod schema, so a stored event of the wrong shape fails loudly here.
  */
-export function readDomainEvent(stored: VersionedEvent): DomainEvent {
-  const schema = schemaByType.get(stored.type);
-  if (!schema) throw new Error(`Unknown event type ${stored.type}`);
+export function readDomainEvent(stored: VersionedEvent & { streamId?: string }): DomainEvent {
   const current = eventUpcasters.upcast(stored);
+  const schema = schemaByType.get(current.type);
+  if (!schema) throw new UnknownEventTypeError(stored.type, stored.streamId ?? null);
   return schema.parse({ type: current.type, data: current.data }) as DomainEvent;
 }
 
@@ -38,6 +72,6 @@ export function readDomainEvent(stored: VersionedEvent): DomainEvent {
  */
 export function dataToAppend(type: string, data: Record<string, unknown>): Record<string, unknown> {
   const schema = schemaByType.get(type);
-  if (!schema) throw new Error(`Unknown event type ${type}`);
+  if (!schema) throw new UnknownEventTypeError(type, null);
   return (schema.parse({ type, data }) as { data: Record<string, unknown> }).data;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataToAppend, readDomainEvent, schemaVersionOf } from './domain-events.js';
+import { dataToAppend, eventUpcasters, isKnownEventType, readDomainEvent, schemaVersionOf, storedEventTypes, UnknownEventTypeError } from './domain-events.js';
 import { UpcasterRegistry } from './upcasters.js';
 
 const stamp = { at: '2024-03-01T10:00:00.000Z', by: 'u-1' };
@@ -29,6 +29,49 @@ describe('upcaster registry', () => {
   });
 });
 
+describe('renaming an event type', () => {
+  const registry = new UpcasterRegistry([
+    { type: 'Old', fromVersion: 1, upcast: ({ a, ...rest }) => ({ ...rest, b: a }) },
+    { type: 'Old', fromVersion: 2, renameTo: { type: 'New', version: 1 }, upcast: (data) => data },
+    { type: 'New', fromVersion: 1, upcast: (data) => ({ ...data, c: true }) },
+  ]);
+
+  it('reads every stored version of the old type as the new type, through both chains', () => {
+    expect(registry.upcast({ type: 'Old', schemaVersion: 1, data: { a: 1 } })).toEqual({ type: 'New', schemaVersion: 2, data: { b: 1, c: true } });
+    expect(registry.upcast({ type: 'Old', schemaVersion: 2, data: { b: 2 } })).toEqual({ type: 'New', schemaVersion: 2, data: { b: 2, c: true } });
+    expect(registry.currentVersion('New')).toBe(2);
+    expect(registry.isRenamed('Old')).toBe(true);
+    expect(registry.fates()).toEqual([
+      { type: 'New', fate: 'current', version: 2 },
+      { type: 'Old', fate: 'renamed', fromVersion: 2, to: 'New', toVersion: 1 },
+    ]);
+  });
+
+  it('refuses a loop of renames and an upcaster after the rename', () => {
+    const rename = (type: string, to: string) => ({ type, fromVersion: 1, renameTo: { type: to, version: 1 }, upcast: (data: Record<string, unknown>) => data });
+    expect(() => new UpcasterRegistry([rename('A', 'B'), rename('B', 'A')])).toThrow('Event types renamed in a loop: A → B → A');
+    expect(() => new UpcasterRegistry([rename('A', 'B'), { type: 'A', fromVersion: 2, upcast: (data) => data }])).toThrow('Upcaster for A@2 after A was renamed to B');
+  });
+});
+
+describe('the shop\'s registry of stored event types', () => {
+  it('lists the renamed FabricArrived beside its new type, and reads an old one as FabricReceived (decision 0357)', () => {
+    expect(storedEventTypes).toContainEqual({ type: 'FabricArrived', fate: 'renamed', fromVersion: 1, to: 'FabricReceived', toVersion: 1 });
+    expect(storedEventTypes).toContainEqual({ type: 'FabricReceived', fate: 'current', version: 1 });
+    expect(schemaVersionOf('FabricReceived')).toBe(1);
+    expect(eventUpcasters.isRenamed('FabricArrived')).toBe(true);
+    expect(readDomainEvent({ type: 'FabricArrived', schemaVersion: 1, data: { fabricId: null, ...stamp } })).toEqual({ type: 'FabricReceived', data: { fabricId: null, ...stamp } });
+    // New events are written only under the new name.
+    expect(() => dataToAppend('FabricArrived', { fabricId: null, ...stamp })).toThrow(UnknownEventTypeError);
+  });
+
+  it('knows every type it lists, and nothing else', () => {
+    for (const { type } of storedEventTypes) expect(isKnownEventType(type)).toBe(true);
+    expect(isKnownEventType('NoSuchEvent')).toBe(false);
+    expect(new Set(storedEventTypes.map((fate) => fate.type)).size).toBe(storedEventTypes.length);
+  });
+});
+
 describe('reading stored events', () => {
   it('upcasts PaymentRecorded 1 → 2, taking the charge id out of the text', () => {
     const v1 = { amount: 500, partial: false, remaining: 0, details: 'Card payment via sandbox (TEST MODE), charge sandbox_abc', ...stamp };
@@ -42,6 +85,7 @@ describe('reading stored events', () => {
     expect(schemaVersionOf('NotificationRemoved')).toBe(1);
     expect(() => readDomainEvent({ type: 'NotificationRemoved', schemaVersion: 1, data: { ...stamp } })).toThrow();
     expect(() => readDomainEvent({ type: 'NoSuchEvent', schemaVersion: 1, data: {} })).toThrow('Unknown event type NoSuchEvent');
+    expect(() => readDomainEvent({ type: 'NoSuchEvent', schemaVersion: 1, data: {}, streamId: 'project-p1' })).toThrow('Unknown event type NoSuchEvent in stream project-p1');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { DomainError, type DomainErrorKind, type FieldProblem } from '@shop/domain';
+import { DomainError, UnknownEventTypeError, type DomainErrorKind, type FieldProblem } from '@shop/domain';
 import { ConcurrencyError } from '../event-store/event-store.js';
 import type { Logger } from '../logging/logger.js';
 import { HttpError } from './http-error.js';
@@ -24,6 +24,9 @@ interface ErrorBody {
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof HttpError) return withProblems(error.status, error.message, error.problems);
   if (error instanceof DomainError) return withProblems(statusOfKind[error.kind], error.message, error.problems);
+  // A stream holding an event this version cannot read (a newer release wrote it): the same request may
+  // go through on a process of the newer version, so it is the service, not the request (decision 0356).
+  if (error instanceof UnknownEventTypeError) return { status: 503, message: error.message };
   if (error instanceof ConcurrencyError) {
     return { status: 409, message: 'This was changed by someone else in the meantime. Reload and try again.' };
   }

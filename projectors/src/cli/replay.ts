@@ -4,6 +4,7 @@ import { defaultWorkers } from '../rebuild/one-pass.js';
 import type { RebuildProgress } from '../rebuild/progress-board.js';
 import { rebuildAll, selectProjections } from '../rebuild/rebuild-all.js';
 import { rebuildsTidied } from '../rebuild/rebuild.js';
+import { refuseNewerProjectionVersions } from '../runner/projection-versions.js';
 import { CliUsageError, parseCliArgs, parseInstant } from './args.js';
 import { openCliDatabase } from './cli-database.js';
 
@@ -37,6 +38,8 @@ async function main(argv: string[]): Promise<void> {
   bar.start(1, 0, { names, rate: 0, phase: 'reading' });
   const started = Date.now();
   try {
+    // An older release must not rebuild a newer one's tables with its fold, nor record its older version (decision 0359).
+    await refuseNewerProjectionVersions(database.pool, projections);
     const results = await rebuildAll(database, projections, {
       until,
       workers,

@@ -1,6 +1,7 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { onClientInTransaction, storedEventOpener, type Pool, type PoolClient, type StoredEvent, type StoredEventOpener } from '@shop/infra/log-reading';
+import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
 import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
 import { copyLine } from './copy-text.js';
@@ -160,6 +161,10 @@ export class FoldShard {
   }
 
   private foldOne(event: StoredEvent, last: boolean): void {
+    // An unknown type fails the rebuild loudly, as a fold failing on it would (decision 0356).
+    if (!isKnownEventType(event.type) && !this.folds.some((entry) => entry.handles.has(event.type))) {
+      throw new ProjectionFailedError(this.folds[0]?.target.name ?? 'rebuild', event, new UnknownEventTypeError(event.type, event.streamId));
+    }
     for (const entry of this.folds) {
       if (!entry.handles.has(event.type)) continue;
       try {

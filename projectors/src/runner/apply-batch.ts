@@ -1,3 +1,4 @@
+import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
 import { inTransaction, inTransactionFrom, sqlLiteral, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
 import { saveCheckpoint } from './checkpoints.js';
 import { ServerRestartedError, watchedSql } from './unflushed-watch.js';
@@ -185,16 +186,25 @@ async function applyEventsFast(client: PoolClient, projection: Projection, event
 /**
  * The events of a batch a projection has not applied yet (moving `revisions` on), of the types it
  * handles. A parked stream's events from the rejected one on are left out and its revision stays
- * put, so a retry finds them.
+ * put, so a retry finds them. An event of a type no code of today knows is never skipped: it is
+ * the projection failing on that event, so its stream is parked (decision 0356).
  */
 function newEvents(projection: Projection, events: StoredEvent[], revisions: Map<string, number>, parked: Map<string, number>): StoredEvent[] {
   const toApply: StoredEvent[] = [];
   for (const event of events) {
     if (event.revision >= (parked.get(event.streamId) ?? Infinity) || (revisions.get(event.streamId) ?? -1) >= event.revision) continue;
+    refuseUnknown(projection, event);
     revisions.set(event.streamId, event.revision);
     if (projection.handles.includes(event.type)) toApply.push(event);
   }
   return toApply;
+}
+
+/** Throws the projection's failure on an event whose type neither it nor the domain knows. */
+export function refuseUnknown(projection: Projection, event: StoredEvent): void {
+  if (!projection.handles.includes(event.type) && !isKnownEventType(event.type)) {
+    throw new ProjectionFailedError(projection.name, event, new UnknownEventTypeError(event.type, event.streamId));
+  }
 }
 
 /** All at once when the projection can; event by event otherwise, or to find a failing event. */

@@ -1,4 +1,5 @@
 import { inTransaction, type EventStore, type Logger, type Pool, type StoredEvent } from '@shop/infra';
+import { refuseUnknown } from './apply-batch.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
 /*
@@ -68,6 +69,7 @@ export async function retryParkedStream(pool: Pool, eventStore: EventStore, proj
     try {
       for (const event of events) {
         failing = event;
+        refuseUnknown(projection, event);
         if (projection.handles.includes(event.type)) await projection.apply(client, event);
       }
     } catch (error) {

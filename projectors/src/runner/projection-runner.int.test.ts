@@ -61,7 +61,7 @@ describe('projection runner', () => {
   it('applies handled events, skips others, and resumes from its checkpoint after a restart', async () => {
     const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
     const stream = `s-${randomUUID()}`;
-    await store.appendToStream(stream, [counted(1), counted(2, 'Ignored'), counted(3)]);
+    await store.appendToStream(stream, [counted(1), counted(2, 'NoteAdded'), counted(3)]);
     const first = new ProjectionRunner({ pool: db.pool, eventStore: store, logger }, [tally('resume')]);
     await first.start();
     await waitFor(async () => (await count(`resume:${stream}`)) === 2);
@@ -136,7 +136,7 @@ describe('projection runner', () => {
       await runner.start();
       await waitFor(async () => (await count(`outbox-like:${before}`)) === 1);
       const caughtUp = runner.status('outbox-like').position;
-      await store.appendToStream(stream, [counted(1, 'Ignored'), counted(2, 'Ignored')]);
+      await store.appendToStream(stream, [counted(1, 'NoteAdded'), counted(2, 'NoteAdded')]);
       await waitFor(() => runner.status('outbox-like').position > caughtUp);
       expect(await checkpoint()).toBe(runner.status('outbox-like').position);
       expect(await revisionRows()).toBe(0);
@@ -150,7 +150,7 @@ describe('projection runner', () => {
     const again = new ProjectionRunner(options, [tally('outbox-like')]);
     try {
       await again.start();
-      await store.appendToStream(stream, [counted(4, 'Ignored')]);
+      await store.appendToStream(stream, [counted(4, 'NoteAdded')]);
       await waitFor(async () => (await checkpoint()) > 0 && again.status('outbox-like').position === (await checkpoint()));
     } finally {
       await again.stop();
@@ -198,5 +198,27 @@ describe('projection runner', () => {
     expect(await count(`fragile:${sick}`)).toBe(4);
     expect(await count(`sturdy:${sick}`)).toBe(4);
     expect(await requestParkedRetry(db.pool, 'fragile', sick)).toBe(false);
+  });
+
+  it('parks the stream of an event of a type neither the projection nor the domain knows, with a log line naming the type and the stream (decision 0356)', async () => {
+    const store = new PostgresEventStore(db.pool, { pollIntervalMs: 20 });
+    const lines: string[] = [];
+    const captured = createLogger('error', 'shop', { pretty: false, destination: { write: (line: string) => lines.push(line) } });
+    const [strange, plain] = [`strange-${randomUUID()}`, `plain-${randomUUID()}`];
+    const runner = new ProjectionRunner({ pool: db.pool, eventStore: store, logger: captured, retryIntervalMs: 50 }, [tally('careful')]);
+    await runner.start();
+    try {
+      await store.appendToStream(strange, [counted(1), counted(2, 'FromTheFuture'), counted(3)]);
+      await store.appendToStream(plain, [counted(1), counted(2, 'NoteAdded'), counted(3)]);
+      await waitFor(async () => (await count(`careful:${plain}`)) === 2 && (await readParkedStreams(db.pool)).some((row) => row.streamId === strange));
+      const [parked] = (await readParkedStreams(db.pool)).filter((row) => row.streamId === strange);
+      expect(parked).toMatchObject({ projection: 'careful', eventType: 'FromTheFuture', eventRevision: 1, appliedRevision: 0 });
+      expect(await count(`careful:${strange}`)).toBe(1);
+      const line = lines.map((text) => JSON.parse(text) as { msg: string; streamId: string }).find((entry) => entry.streamId === strange);
+      expect(line?.msg).toContain(`Unknown event type FromTheFuture in stream ${strange}`);
+      expect(line?.msg).toMatch(/stream parked$/);
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscription } from '@shop/infra';
+import { isKnownEventType } from '@shop/domain';
 import { START } from '@shop/infra';
 import { applyBatchToAll } from './apply-batch.js';
 import { endWatch, isWatched, ServerRestartedError, startWatch } from './unflushed-watch.js';
@@ -217,8 +218,9 @@ export class ProjectionRunner {
     if (!(await isWatched(this.deps.pool, this.watch))) this.readFromStoredCheckpoints();
   }
 
+  /** An event of an unknown type counts as handled: the batch goes the full way, which parks its stream (decision 0356). */
   private handlesAny(batch: StoredEvent[]): boolean {
-    return batch.some((event) => this.projections.some((projection) => projection.handles.includes(event.type)));
+    return batch.some((event) => !isKnownEventType(event.type) || this.projections.some((projection) => projection.handles.includes(event.type)));
   }
 
   private recordProgress(name: string, batch: StoredEvent[], applied: number, revisions: ReadonlyMap<string, number> = new Map()): void {

@@ -29,3 +29,28 @@ export async function outdatedProjections(pool: Pool, projections: readonly Proj
     return version < projection.version ? [{ projection, stored: version }] : [];
   });
 }
+
+/**
+ * The version fence (docs/decisions/0359): a process whose code is older than the version a
+ * projection's live tables were built with would fold the old way into the new tables (a
+ * projector) or read them with the old code (a query process). It refuses to start instead.
+ */
+export class ProjectionVersionFenceError extends Error {
+  constructor(readonly newer: ReadonlyArray<{ name: string; stored: number; code: number }>) {
+    super(
+      `This code is older than the read models in the database: ${newer.map((row) => `${row.name} is at version ${row.stored} there, version ${row.code} here`).join('; ')}. ` +
+        'Start the newer release instead (docs/operations.md, "Rolling upgrades").',
+    );
+    this.name = 'ProjectionVersionFenceError';
+  }
+}
+
+/** Throws ProjectionVersionFenceError when the database holds a newer version of any of these projections. */
+export async function refuseNewerProjectionVersions(pool: Pool, projections: readonly Projection[]): Promise<void> {
+  const { rows } = await pool.query<{ name: string; version: number }>('SELECT name, version FROM projection_checkpoints WHERE name = ANY($1) AND version IS NOT NULL', [
+    projections.map((projection) => projection.name),
+  ]);
+  const code = new Map(projections.map((projection) => [projection.name, projection.version]));
+  const newer = rows.filter((row) => row.version > code.get(row.name)!).map((row) => ({ name: row.name, stored: row.version, code: code.get(row.name)! }));
+  if (newer.length > 0) throw new ProjectionVersionFenceError(newer.sort((a, b) => a.name.localeCompare(b.name)));
+}

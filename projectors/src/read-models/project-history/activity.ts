@@ -46,7 +46,7 @@ function activityText(event: ProjectEvent): string | null {
       return `E-mail could not be sent: ${event.data.reason}`;
     case 'ProductionStateChanged':
       return `Production: ${productionStateLabels[event.data.from]} → ${productionStateLabels[event.data.to]}`;
-    case 'FabricArrived':
+    case 'FabricReceived':
       return event.data.fabricId ? `Fabric ${event.data.fabricId} arrived` : 'All fabric arrived';
     case 'OnsiteVisitCompleted':
       return 'Onsite visit completed';

@@ -11,7 +11,7 @@ const events = [
   { type: 'ReturnedToDraft', data: { ...stamp, reason: 'x' } },
   { type: 'ProjectApproved', data: stamp },
   { type: 'PaymentRecorded', data: { ...stamp, amount: 31_250, partial: false, remaining: 0, details: '' } },
-  { type: 'FabricArrived', data: { ...stamp, fabricId: null } },
+  { type: 'FabricReceived', data: { ...stamp, fabricId: null } },
   { type: 'OnsiteVisitCompleted', data: stamp },
   { type: 'ProductionStarted', data: { ...stamp, due: '2026-04-01' } },
   { type: 'DueDateSet', data: { ...stamp, due: '2026-04-01' } },

@@ -26,7 +26,7 @@ export function timelineStep(event: ProjectEvent): TimelineStep | null {
       return event.data.partial && event.data.remaining > 0
         ? step('partially_paid', 'Partial payment received', { amount: event.data.amount, remaining: event.data.remaining })
         : step('paid', 'Payment received', { amount: event.data.amount });
-    case 'FabricArrived':
+    case 'FabricReceived':
       return event.data.fabricId === null ? step('fabric_arrived', 'Fabric arrived') : step('fabric_arrived', 'Fabric arrived', { fabric_id: event.data.fabricId });
     case 'OnsiteVisitCompleted':
       return step('onsite_visit_completed', 'Onsite visit completed');

@@ -73,7 +73,7 @@ export const projectEvents = {
   archived: (at: string, by: string): ProjectEvent => ({ type: 'ProjectArchived', data: { from: 'D', reason: 'duplicate', ...stamp(at, by) } }),
   noteAdded: (at: string, by: string, noteId: string, text: string): ProjectEvent => ({ type: 'NoteAdded', data: { noteId, text, ...stamp(at, by) } }),
   invoiceSent: (at: string, by: string, email: string): ProjectEvent => ({ type: 'InvoiceSent', data: { email, amountDue: 49000, ...stamp(at, by) } }),
-  fabricArrived: (at: string, by: string): ProjectEvent => ({ type: 'FabricArrived', data: { fabricId: null, ...stamp(at, by) } }),
+  fabricArrived: (at: string, by: string): ProjectEvent => ({ type: 'FabricReceived', data: { fabricId: null, ...stamp(at, by) } }),
   deleted: (at: string, by: string): ProjectEvent => ({ type: 'ProjectDeleted', data: stamp(at, by) }),
 };
 
