@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Consumer, type logCreator, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type logCreator, type Producer } from 'kafkajs';
 import type { StoredEvent } from '../event-store/event-store.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -57,6 +57,11 @@ export class KafkaTransport {
   /** Idempotent producer: broker-side dedupe of its own retries within a session. */
   producer(): Producer {
     return this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  }
+
+  /** The cluster's admin client (operator tools and the fault tests; the caller connects it). */
+  admin(): Admin {
+    return this.kafka.admin();
   }
 
   consumer(groupId: string): Consumer {

@@ -38,3 +38,55 @@ export function earlier(a: GlobalCheckpoint, b: GlobalCheckpoint): GlobalCheckpo
   if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? a : b;
   return a.position <= b.position ? a : b;
 }
+
+/** Events looked at per projection by one advance; what lies further is reached by the next. */
+const ADVANCE_WINDOW = 20_000;
+
+/**
+ * Gives each of `names` a checkpoint row (at the start of the log) unless it has one: the Kafka
+ * feed moves checkpoints it finds, and a projection never fed before has none.
+ */
+export async function ensureCheckpoints(db: Pool | PoolClient, names: readonly string[]): Promise<void> {
+  await db.query(
+    `INSERT INTO projection_checkpoints (name, transaction_id, global_position)
+     SELECT name, 0, 0 FROM unnest($1::text[]) AS name ON CONFLICT (name) DO NOTHING`,
+    [names],
+  );
+}
+
+/**
+ * For projections fed out of the log's order (Kafka: partitions interleave, several processes
+ * share them; decision 0305): moves each checkpoint on to the last event before the first one
+ * its revision rows do not show as applied, never back. A parked stream's events count as passed:
+ * they wait for a retry, which reads them from the store, and the parking is reported on its own.
+ *
+ * Two statements inside the caller's transaction: the first locks the checkpoint rows, and only
+ * the second, whose snapshot is taken after that lock was granted, reads the revision rows. So
+ * of two overlapping batches the later sees what the earlier committed, and the last to commit
+ * moves the checkpoint over both; a single statement would read from before the wait and could
+ * leave the checkpoint behind events that are applied.
+ */
+export async function advanceToApplied(client: PoolClient, names: readonly string[]): Promise<void> {
+  await client.query('SELECT 1 FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE', [names]);
+  await client.query(
+    `WITH walked AS (
+       SELECT c.name, w.transaction_id, w.global_position,
+              bool_and(w.passed) OVER (PARTITION BY c.name ORDER BY w.transaction_id, w.global_position) AS all_passed
+         FROM projection_checkpoints c CROSS JOIN LATERAL (
+           SELECT e.transaction_id, e.global_position,
+                  coalesce(r.revision >= e.stream_revision OR r.parked_revision IS NOT NULL, false) AS passed
+             FROM events e
+             LEFT JOIN projection_stream_revisions r ON r.projection = c.name AND r.stream_id = e.stream_id
+            WHERE (e.transaction_id, e.global_position) > (c.transaction_id::text::xid8, c.global_position)
+              AND e.transaction_id < (SELECT shop_read_horizon())
+            ORDER BY e.transaction_id, e.global_position LIMIT $2) w
+        WHERE c.name = ANY($1)),
+     reached AS (
+       SELECT DISTINCT ON (name) name, transaction_id, global_position FROM walked WHERE all_passed
+        ORDER BY name, transaction_id DESC, global_position DESC)
+     UPDATE projection_checkpoints c SET transaction_id = reached.transaction_id::text::bigint,
+            global_position = reached.global_position, updated_at = now()
+       FROM reached WHERE c.name = reached.name`,
+    [names, ADVANCE_WINDOW],
+  );
+}
