@@ -139,6 +139,12 @@ export async function startShop(
         await server.close();
       });
       url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
+    } else {
+      // A projectors process answers /healthz, /readyz and /metrics too, on PORT: the scaled front's
+      // /readyz asks every process behind it (decision 0307). No URL: it serves no shop.
+      const app = createApiApp({ logger, routers: [], extra: [observability(pool, runner, null).router], trustProxy: config.TRUST_PROXY, security: securityOptionsOf(config) });
+      const server = await listen(app, config.PORT);
+      stops.unshift(() => server.close());
     }
     if (roles.includes('projectors')) {
       // E-mail reactor: links point at this shop's URL (known only once it listens).

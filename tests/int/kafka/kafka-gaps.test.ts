@@ -166,7 +166,7 @@ describe('gaps in what Kafka delivers', () => {
     await relay.stop();
     for (const stream of streams) expect(await t.applied(stream), stream).toEqual([0, 1, 2]);
     expect(feed.gaps.parked).toBe(0);
-  });
+  }, 300_000);
 
   it('applies once what the relay sends again after its position was reset back', async (context) => {
     if (!kafka) return context.skip();
