@@ -63,7 +63,7 @@ export async function startShop(
   const stops: Array<() => Promise<void>> = [database.stop];
   try {
     await migrate(database.url, readModelMigrationDirs, (message) => logger.debug(message));
-    const pool = createPool(database.url, 20);
+    const pool = createPool(database.url, 20, { waitMs: config.DATABASE_POOL_WAIT_MS });
     stops.unshift(() => pool.end());
     // Data keys are wrapped under key-encryption keys kept outside the database (docs/decisions/0162).
     const keks = await openKeyEncryptionKeys(config);

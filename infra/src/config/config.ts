@@ -17,6 +17,13 @@ export const commonConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .describe('External PostgreSQL; unset starts an embedded one under DATA_DIR'),
+  DATABASE_POOL_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(5000)
+    .describe('How long a request waits for a free database connection before the shop answers 503 busy with Retry-After'),
   KAFKA_BROKERS: z
     .string()
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]')
@@ -135,7 +142,11 @@ export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).mer
 export const roleConfigSchemas = {
   command: httpConfigSchema.merge(staffConfigSchema),
   query: httpConfigSchema.merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema),
-  projectors: commonConfigSchema.merge(mailConfigSchema).extend({ PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL }),
+  projectors: commonConfigSchema.merge(mailConfigSchema).extend({
+    PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL,
+    // Its /healthz, /readyz and /metrics (decision 0307); any free port unless given, so two on one host never clash.
+    PORT: z.coerce.number().int().min(0).max(65535).default(0).describe('HTTP port of a projectors process\'s /healthz, /readyz and /metrics (0: any free port)'),
+  }),
 } as const;
 export type ConfigRole = keyof typeof roleConfigSchemas;
 
