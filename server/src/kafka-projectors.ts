@@ -16,6 +16,8 @@ export async function startKafkaProjectors(
       topic: config.KAFKA_TOPIC,
       partitions: config.KAFKA_PARTITIONS,
       retentionMs: config.KAFKA_RETENTION_MS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
       clientId: `shop-${role}-${hostname()}-${process.pid}`,
     }, deps.logger);
   // Personal fields cross Kafka sealed: the relay reads the adapter itself, the consumers open them.

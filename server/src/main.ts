@@ -1,4 +1,4 @@
-import { ConfigError, EmbeddedPostgresError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
+import { ConfigError, EmbeddedPostgresError, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
 import { allRoles, startShop, type Role } from './shop.js';
 
 /**
@@ -18,7 +18,8 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
     console.log(shop.url ? `\n  Soft Furnishings Shop (${roles.join(', ')}) is running at ${shop.url}\n` : `\n  ${roles.join(', ')} running\n`);
   } catch (error) {
     // What the operator must change is one line; anything else keeps its stack.
-    console.error(error instanceof ConfigError || error instanceof EmbeddedPostgresError ? error.message : error);
+    const operators = error instanceof ConfigError || error instanceof EmbeddedPostgresError || error instanceof KafkaTopicMismatchError;
+    console.error(operators ? error.message : error);
     process.exit(1);
   }
 }

@@ -30,7 +30,21 @@ export const commonConfigSchema = z.object({
     .optional()
     .describe('Kafka bootstrap brokers; set to relay events through Kafka'),
   KAFKA_TOPIC: z.string().regex(/^[a-zA-Z0-9._-]+$/).default('shop-events').describe('Topic the relay publishes events to'),
-  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6).describe('Partitions of the events topic when it is created'),
+  KAFKA_PARTITIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(6)
+    .describe('Partitions of the events topic; a process finding the topic with another count stops at start'),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1).describe('Copies of each partition of the events topic when it is created'),
+  KAFKA_MIN_INSYNC_REPLICAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(1)
+    .describe('Copies that must hold an event before the broker acknowledges it (the relay sends with acks=all)'),
   KAFKA_RETENTION_MS: z.coerce
     .number()
     .int()

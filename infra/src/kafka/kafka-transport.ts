@@ -8,6 +8,25 @@ export interface KafkaSettings {
   partitions: number;
   retentionMs: number;
   clientId: string;
+  /** Copies of each partition (1 when not given: a single broker). */
+  replicationFactor?: number;
+  /** Copies that must have a message before acks=all acknowledges it (1 when not given). */
+  minInsyncReplicas?: number;
+}
+
+/**
+ * The events topic exists with another partition count than configured: keys would map to other
+ * partitions than the ones the running processes read (decision 0309). The process stops with this
+ * one line rather than start on it.
+ */
+export class KafkaTopicMismatchError extends Error {
+  constructor(topic: string, actual: number, configured: number) {
+    super(
+      `Kafka topic ${topic} has ${actual} partitions but KAFKA_PARTITIONS is ${configured}: set KAFKA_PARTITIONS=${actual} ` +
+        `(a changed partition count moves streams between partitions; see README "Scaled topology")`,
+    );
+    this.name = 'KafkaTopicMismatchError';
+  }
 }
 
 /**
@@ -31,21 +50,34 @@ export class KafkaTransport {
     });
   }
 
-  /** Creates the topic with the configured partitions and retention unless it exists. */
+  /**
+   * Creates the topic with the configured partitions, replication, min.insync.replicas and
+   * retention unless it exists; an existing topic with another partition count is refused
+   * (KafkaTopicMismatchError).
+   */
   async ensureTopic(): Promise<void> {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
+      const { topic, partitions } = this.settings;
       const existing = await admin.listTopics();
-      if (existing.includes(this.settings.topic)) return;
+      if (existing.includes(topic)) {
+        const [found] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+        const actual = found?.partitions.length ?? 0;
+        if (actual !== partitions) throw new KafkaTopicMismatchError(topic, actual, partitions);
+        return;
+      }
       await admin.createTopics({
         waitForLeaders: true,
         topics: [
           {
-            topic: this.settings.topic,
-            numPartitions: this.settings.partitions,
-            replicationFactor: 1,
-            configEntries: [{ name: 'retention.ms', value: String(this.settings.retentionMs) }],
+            topic,
+            numPartitions: partitions,
+            replicationFactor: this.settings.replicationFactor ?? 1,
+            configEntries: [
+              { name: 'retention.ms', value: String(this.settings.retentionMs) },
+              { name: 'min.insync.replicas', value: String(this.settings.minInsyncReplicas ?? 1) },
+            ],
           },
         ],
       });
