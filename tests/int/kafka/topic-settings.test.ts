@@ -2,7 +2,6 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ConfigResourceTypes } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KafkaTopicMismatchError, KafkaTransport } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
@@ -25,6 +24,9 @@ afterAll(async () => {
   await kafka?.stop();
 });
 
+/** kafkajs's ConfigResourceTypes.TOPIC (the tests package does not depend on kafkajs itself). */
+const TOPIC_RESOURCE = 2;
+
 const transport = (topic: string, partitions: number) =>
   new KafkaTransport({ brokers: kafka!.brokers, topic, partitions, retentionMs: 3_600_000, clientId: 'topic-settings', replicationFactor: 1, minInsyncReplicas: 1 });
 
@@ -39,7 +41,7 @@ describe('the events topic', () => {
     try {
       const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
       expect(metadata!.partitions).toHaveLength(3);
-      const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'min.insync.replicas'] }] });
+      const { resources } = await admin.describeConfigs({ includeSynonyms: false, resources: [{ type: TOPIC_RESOURCE, name: topic, configNames: ['retention.ms', 'min.insync.replicas'] }] });
       const entries = Object.fromEntries(resources[0]!.configEntries.map((entry) => [entry.configName, entry.configValue]));
       expect(entries).toEqual({ 'retention.ms': '3600000', 'min.insync.replicas': '1' });
     } finally {
