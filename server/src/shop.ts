@@ -23,6 +23,7 @@ import {
   uuidIds,
   type EmbeddedConfig,
   type Logger,
+  type MetricsRegistry,
   type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
@@ -78,8 +79,11 @@ export async function startShop(
     const base = { pool, eventStore, clock: systemClock, ids: uuidIds, logger };
 
     let runner: ProjectionRunner | null = null;
+    const topologyMetrics: MetricsRegistry[] = [];
     if (roles.includes('projectors') && config.KAFKA_BROKERS) {
-      stops.unshift(await startKafkaProjectors(config, { pool, eventStore, logger }));
+      const kafka = await startKafkaProjectors(config, { pool, eventStore, logger });
+      stops.unshift(kafka.stop);
+      topologyMetrics.push(kafka.metrics);
     } else if (roles.includes('projectors')) {
       // The batches' transactions on connections of their own (decision 0289): under load every request
       // holds one of the shared pool's, and a batch queued behind them is what a read after a write waits for.
@@ -117,7 +121,7 @@ export async function startShop(
         ...(roles.includes('query') ? [reads] : []),
         ...(roles.includes('command') ? [commandRoutes({ ...deps, registry, dataDir: config.DATA_DIR })] : []),
       ];
-      const observe = observability(pool, runner, live);
+      const observe = observability(pool, runner, live, topologyMetrics);
       const app = createApiApp({
         logger,
         before: security.middleware,
@@ -142,7 +146,7 @@ export async function startShop(
     } else {
       // A projectors process answers /healthz, /readyz and /metrics too, on PORT: the scaled front's
       // /readyz asks every process behind it (decision 0307). No URL: it serves no shop.
-      const app = createApiApp({ logger, routers: [], extra: [observability(pool, runner, null).router], trustProxy: config.TRUST_PROXY, security: securityOptionsOf(config) });
+      const app = createApiApp({ logger, routers: [], extra: [observability(pool, runner, null, topologyMetrics).router], trustProxy: config.TRUST_PROXY, security: securityOptionsOf(config) });
       const server = await listen(app, config.PORT);
       stops.unshift(() => server.close());
     }
@@ -159,9 +163,9 @@ export async function startShop(
 }
 
 /** /metrics, /healthz and /readyz, and the HTTP latency of every request. */
-function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHub | null) {
+function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHub | null, topologyMetrics: MetricsRegistry[]) {
   const runnerHealth = runner ? () => runner.allStatuses() : undefined;
-  const registries = live ? [live.metrics.registry] : [];
+  const registries = [...(live ? [live.metrics.registry] : []), ...topologyMetrics];
   const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries });
   runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
   return observe;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, KafkaTransport, PostgresEventStore, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, kafkaMetrics, KafkaTransport, PostgresEventStore, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
@@ -129,6 +129,11 @@ describe('gaps in what Kafka delivers', () => {
     expect(await t.applied(stream)).toEqual([0, 1, 2, 3]);
     expect(feed.gaps).toEqual({ filled: 1, eventsFilled: 2, parked: 0 });
     expect((await readParkedStreams(t.db.pool)).filter((row) => row.streamId === stream)).toEqual([]);
+    // What /metrics of a projectors process says about it (decision 0310).
+    const metrics = await kafkaMetrics({ pool: t.db.pool, kafka: t.transport('retention-metrics'), groupId: `g-${t.topic}`, gaps: () => feed.gaps }).metrics();
+    for (const line of ['kafka_consumer_lag_messages{partition="0"} 0', 'kafka_relay_lag_events 0', 'kafka_stream_gaps_filled_total 1', 'kafka_stream_gap_events_filled_total 2', 'kafka_stream_gaps_parked_total 0']) {
+      expect(metrics).toContain(line);
+    }
   });
 
   it('applies each stream in order after its partition count was raised by hand (keys remapped, later revisions first)', async (context) => {
