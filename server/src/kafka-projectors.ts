@@ -1,4 +1,4 @@
-import { kafkaEventCodec, kafkaMetrics, KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { kafkaEventCodec, kafkaMetrics, kafkaSecurityOf, KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
 import { allProjections, EventRelay, KafkaProjectionFeed, PROJECTOR_GROUP, upgradeOutdated } from '@shop/projectors';
 import { hostname } from 'node:os';
 
@@ -19,6 +19,7 @@ export async function startKafkaProjectors(
       retentionMs: config.KAFKA_RETENTION_MS,
       replicationFactor: config.KAFKA_REPLICATION_FACTOR,
       minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+      security: kafkaSecurityOf(config),
       clientId: `shop-${role}-${hostname()}-${process.pid}`,
     }, deps.logger);
   // Personal fields cross Kafka sealed: the relay reads the adapter itself, the consumers open them.

@@ -51,6 +51,11 @@ export const commonConfigSchema = z.object({
     .min(-1)
     .default(7 * 24 * 60 * 60 * 1000)
     .describe('Retention of the events topic (-1 keeps forever); the event store stays the source of truth'),
+  KAFKA_TLS: z.enum(['on', 'off']).default('off').describe('on: connect to the brokers over TLS'),
+  KAFKA_TLS_CA_FILE: z.string().min(1).optional().describe('PEM file of the CA that signed the brokers\' certificates (system CAs when unset)'),
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional().describe('SASL mechanism for the brokers (with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD)'),
+  KAFKA_SASL_USERNAME: z.string().min(1).optional().describe('SASL user name for the brokers'),
+  KAFKA_SASL_PASSWORD: z.string().min(1).optional().describe('SASL password for the brokers'),
   EVENTSTORE_URL: z
     .string()
     .regex(/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//, 'must be an esdb:// connection string')
