@@ -39,9 +39,6 @@ export function earlier(a: GlobalCheckpoint, b: GlobalCheckpoint): GlobalCheckpo
   return a.position <= b.position ? a : b;
 }
 
-/** Events looked at per projection by one advance; what lies further is reached by the next. */
-const ADVANCE_WINDOW = 20_000;
-
 /**
  * Gives each of `names` a checkpoint row (at the start of the log) unless it has one: the Kafka
  * feed moves checkpoints it finds, and a projection never fed before has none.
@@ -68,25 +65,28 @@ export async function ensureCheckpoints(db: Pool | PoolClient, names: readonly s
  */
 export async function advanceToApplied(client: PoolClient, names: readonly string[]): Promise<void> {
   await client.query('SELECT 1 FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE', [names]);
+  // The first event not passed is found walking the log from the checkpoint (it stops there, so a
+  // walk costs what the checkpoint gains); the checkpoint then goes to the last event before it,
+  // or to the last readable one. One horizon for both lookups, so no event is passed unseen.
   await client.query(
-    `WITH walked AS (
-       SELECT c.name, w.transaction_id, w.global_position,
-              bool_and(w.passed) OVER (PARTITION BY c.name ORDER BY w.transaction_id, w.global_position) AS all_passed
-         FROM projection_checkpoints c CROSS JOIN LATERAL (
-           SELECT e.transaction_id, e.global_position,
-                  coalesce(r.revision >= e.stream_revision OR r.parked_revision IS NOT NULL, false) AS passed
-             FROM events e
-             LEFT JOIN projection_stream_revisions r ON r.projection = c.name AND r.stream_id = e.stream_id
-            WHERE (e.transaction_id, e.global_position) > (c.transaction_id::text::xid8, c.global_position)
-              AND e.transaction_id < (SELECT shop_read_horizon())
-            ORDER BY e.transaction_id, e.global_position LIMIT $2) w
-        WHERE c.name = ANY($1)),
+    `WITH horizon AS MATERIALIZED (SELECT shop_read_horizon() AS h),
+     c AS (SELECT name, transaction_id::text::xid8 AS tx, global_position AS pos FROM projection_checkpoints WHERE name = ANY($1)),
+     blocked AS (
+       SELECT c.name, c.tx, c.pos, b.transaction_id AS btx, b.global_position AS bpos FROM c LEFT JOIN LATERAL (
+         SELECT e.transaction_id, e.global_position FROM events e
+           LEFT JOIN projection_stream_revisions r ON r.projection = c.name AND r.stream_id = e.stream_id
+          WHERE (e.transaction_id, e.global_position) > (c.tx, c.pos) AND e.transaction_id < (SELECT h FROM horizon)
+            AND NOT coalesce(r.revision >= e.stream_revision OR r.parked_revision IS NOT NULL, false)
+          ORDER BY e.transaction_id, e.global_position LIMIT 1) b ON true),
      reached AS (
-       SELECT DISTINCT ON (name) name, transaction_id, global_position FROM walked WHERE all_passed
-        ORDER BY name, transaction_id DESC, global_position DESC)
+       SELECT blocked.name, n.transaction_id, n.global_position FROM blocked CROSS JOIN LATERAL (
+         SELECT e.transaction_id, e.global_position FROM events e
+          WHERE (e.transaction_id, e.global_position) > (blocked.tx, blocked.pos) AND e.transaction_id < (SELECT h FROM horizon)
+            AND (blocked.btx IS NULL OR (e.transaction_id, e.global_position) < (blocked.btx, blocked.bpos))
+          ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1) n)
      UPDATE projection_checkpoints c SET transaction_id = reached.transaction_id::text::bigint,
             global_position = reached.global_position, updated_at = now()
        FROM reached WHERE c.name = reached.name`,
-    [names, ADVANCE_WINDOW],
+    [names],
   );
 }

@@ -107,7 +107,7 @@ export class KafkaProjectionFeed {
       1000,
       async () => {
         await retryRequestedStreams(pool, eventStore, this.projections, logger);
-        // Batches move the checkpoints; this moves them over what a batch's window left, and on when none comes.
+        // Batches move the checkpoints; this moves them on when none comes (an event below the read horizon only after the last batch).
         await inTransaction(pool, (client) => advanceToApplied(client, names), { appendsEvents: false });
       },
       (error) => logger.warn({ err: error }, 'retrying parked streams or moving checkpoints failed'),
