@@ -1,21 +1,25 @@
-import { kafkaEventCodec, KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type Pool } from '@shop/infra';
-import { allProjections, EventRelay, KafkaProjectionFeed, upgradeOutdated } from '@shop/projectors';
+import { kafkaEventCodec, kafkaMetrics, kafkaSecurityOf, KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { allProjections, EventRelay, KafkaProjectionFeed, PROJECTOR_GROUP, upgradeOutdated } from '@shop/projectors';
 import { hostname } from 'node:os';
 
 /**
  * Scaled topology: each projectors process runs a relay (one active at a time, the others
- * standing by) and joins the projector consumer group. Returns a function that stops both.
+ * standing by) and joins the projector consumer group. Returns a function that stops both, and
+ * the topology's metrics (consumer and relay lag, gaps: decision 0310).
  */
 export async function startKafkaProjectors(
   config: EmbeddedConfig,
   deps: { pool: Pool; eventStore: EventStore; logger: Logger },
-): Promise<() => Promise<void>> {
+): Promise<{ stop: () => Promise<void>; metrics: MetricsRegistry }> {
   const transport = (role: string) =>
     new KafkaTransport({
       brokers: config.KAFKA_BROKERS!,
       topic: config.KAFKA_TOPIC,
       partitions: config.KAFKA_PARTITIONS,
       retentionMs: config.KAFKA_RETENTION_MS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+      security: kafkaSecurityOf(config),
       clientId: `shop-${role}-${hostname()}-${process.pid}`,
     }, deps.logger);
   // Personal fields cross Kafka sealed: the relay reads the adapter itself, the consumers open them.
@@ -28,9 +32,11 @@ export async function startKafkaProjectors(
   // tables following the topic (docs/decisions/0215); one process of the group does it.
   const upgrading = upgradeOutdated(deps, allProjections);
   deps.logger.info({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC }, 'projectors fed through Kafka');
-  return async () => {
+  const metrics = kafkaMetrics({ pool: deps.pool, kafka: transport('metrics'), groupId: PROJECTOR_GROUP, gaps: () => feed.gaps });
+  const stop = async () => {
     await upgrading;
     await feed.stop();
     await relay.stop();
   };
+  return { stop, metrics };
 }

@@ -1,4 +1,4 @@
-import { ConfigError, EmbeddedPostgresError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
+import { ConfigError, EmbeddedPostgresError, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
 import { ProjectionVersionFenceError } from '@shop/projectors';
 import { allRoles, startShop, type Role } from './shop.js';
 
@@ -27,7 +27,12 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
     console.log(shop.url ? `\n  Soft Furnishings Shop (${roles.join(', ')}) is running at ${shop.url}\n` : `\n  ${roles.join(', ')} running\n`);
   } catch (error) {
     // What the operator must change is one line; anything else keeps its stack.
-    console.error(error instanceof ConfigError || error instanceof EmbeddedPostgresError || error instanceof ProjectionVersionFenceError ? error.message : error);
+    const operators =
+      error instanceof ConfigError ||
+      error instanceof EmbeddedPostgresError ||
+      error instanceof KafkaTopicMismatchError ||
+      error instanceof ProjectionVersionFenceError;
+    console.error(operators ? error.message : error);
     process.exit(1);
   }
 }

@@ -55,19 +55,21 @@ export async function startScaledShop(logger: Logger, env: NodeJS.ProcessEnv = p
     }
     const childEnv = { ...env, DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers };
     const upstreams: Record<Upstream, string[]> = { command: [], query: [] };
+    const everyProcess: string[] = [];
     const children: ChildProcess[] = [];
     stops.unshift(() => stopChildren(children));
     // The first command-api migrates and seeds; the others wait on the migration lock.
     for (const role of ['command', 'command', 'query', 'query', 'projectors', 'projectors'] as const) {
       const port = await freePort();
       children.push(startChild(entry[role], { ...childEnv, PORT: String(port) }, `${role}:${port}`));
+      everyProcess.push(`http://127.0.0.1:${port}`);
       if (role !== 'projectors') upstreams[role].push(`http://127.0.0.1:${port}`);
     }
-    await Promise.all([...upstreams.command, ...upstreams.query].map((url) => waitUntilUp(url, children)));
+    await Promise.all(everyProcess.map((url) => waitUntilUp(url, children)));
     const table = routeTableOf((await (await fetch(`${upstreams.command[0]}/api/openapi.json`)).json()) as Parameters<typeof routeTableOf>[0]);
     logger.info({ operations: table.rules.length }, 'scaled routing from the OpenAPI document');
 
-    const server = await listen(scaledEntryApp(table, upstreams, securityOptionsOf(config)), config.PORT);
+    const server = await listen(scaledEntryApp(table, upstreams, securityOptionsOf(config), everyProcess), config.PORT);
     stops.unshift(server.close);
     return { url: `http://localhost:${server.port}`, stop };
   } catch (error) {
@@ -78,14 +80,21 @@ export async function startScaledShop(logger: Logger, env: NodeJS.ProcessEnv = p
 
 /**
  * The entry port: each request goes to the next process of the role its operation has (round
- * robin); responses, the live event stream included, are piped through as they come.
+ * robin); responses, the live event stream included, are piped through as they come. Its own
+ * /healthz and /readyz speak for `processes` (every process behind it, projectors included).
  */
-export function scaledEntryApp(table: RouteTable, upstreams: Record<Upstream, string[]>, security: SecurityHeaderOptions = { https: false, allowOrigins: [] }) {
+export function scaledEntryApp(
+  table: RouteTable,
+  upstreams: Record<Upstream, string[]>,
+  security: SecurityHeaderOptions = { https: false, allowOrigins: [] },
+  processes: readonly string[] = [...upstreams.command, ...upstreams.query],
+) {
   const app = express();
   app.disable('x-powered-by');
   // The pages it serves itself get the same headers as the embedded shop's; API answers carry the
   // ones their role process set (the proxy passes them on over these).
   app.use(securityHeaders(security));
+  app.use(frontHealth(processes));
   const next: Record<Upstream, number> = { command: 0, query: 0 };
   app.use(
     '/api',
@@ -110,6 +119,36 @@ export function scaledEntryApp(table: RouteTable, upstreams: Record<Upstream, st
   );
   serveWeb(app, webDir);
   return app;
+}
+
+/**
+ * /healthz: the front is up and every process behind it answers its own /healthz; /readyz: every
+ * one of them is ready. Otherwise 503 naming the processes that are not, with what they said
+ * (decision 0307): a load balancer probing the front takes the whole shop out only when a part
+ * of it cannot serve.
+ */
+function frontHealth(processes: readonly string[]): express.Router {
+  const router = express.Router();
+  for (const probe of ['healthz', 'readyz'] as const) {
+    router.get(`/${probe}`, async (_req, res) => {
+      const answers = await Promise.all(processes.map((url) => askProcess(`${url}/${probe}`)));
+      const failing = answers.flatMap((answer, i) => (answer.ok ? [] : [`${processes[i]}: ${answer.said}`]));
+      if (failing.length > 0) res.status(503).json({ status: 503, message: `Not ${probe === 'healthz' ? 'alive' : 'ready'}: ${failing.join('; ')}` });
+      else res.json({ status: probe === 'healthz' ? 'ok' : 'ready', processes: processes.length });
+    });
+  }
+  return router;
+}
+
+async function askProcess(url: string): Promise<{ ok: boolean; said: string }> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    if (response.ok) return { ok: true, said: '' };
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    return { ok: false, said: body.message ?? `HTTP ${response.status}` };
+  } catch (error) {
+    return { ok: false, said: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Polls /healthz until the process answers; a child that exits first fails the start. */

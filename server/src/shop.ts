@@ -23,6 +23,7 @@ import {
   uuidIds,
   type EmbeddedConfig,
   type Logger,
+  type MetricsRegistry,
   type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
@@ -77,7 +78,7 @@ export async function startShop(
   });
   try {
     await migrate(database.url, readModelMigrationDirs, (message) => logger.debug(message));
-    const pool = createPool(database.url, 20);
+    const pool = createPool(database.url, 20, { waitMs: config.DATABASE_POOL_WAIT_MS });
     stops.unshift(() => pool.end());
     // Data keys are wrapped under key-encryption keys kept outside the database (docs/decisions/0162).
     const keks = await openKeyEncryptionKeys(config);
@@ -94,8 +95,11 @@ export async function startShop(
     if (roles.includes('projectors') || roles.includes('query')) await refuseNewerProjectionVersions(pool, allProjections);
 
     let runner: ProjectionRunner | null = null;
+    const topologyMetrics: MetricsRegistry[] = [];
     if (roles.includes('projectors') && config.KAFKA_BROKERS) {
-      stops.unshift(await startKafkaProjectors(config, { pool, eventStore, logger }));
+      const kafka = await startKafkaProjectors(config, { pool, eventStore, logger });
+      stops.unshift(kafka.stop);
+      topologyMetrics.push(kafka.metrics);
     } else if (roles.includes('projectors')) {
       // The batches' transactions on connections of their own (decision 0289): under load every request
       // holds one of the shared pool's, and a batch queued behind them is what a read after a write waits for.
@@ -133,7 +137,7 @@ export async function startShop(
         ...(roles.includes('query') ? [reads] : []),
         ...(roles.includes('command') ? [commandRoutes({ ...deps, registry, dataDir: config.DATA_DIR })] : []),
       ];
-      const observe = observability(pool, runner, live, () => lostReason);
+      const observe = observability(pool, runner, live, topologyMetrics, () => lostReason);
       const app = createApiApp({
         logger,
         before: security.middleware,
@@ -155,6 +159,12 @@ export async function startShop(
         await server.close();
       });
       url = config.PUBLIC_URL ?? `http://localhost:${server.port}`;
+    } else {
+      // A projectors process answers /healthz, /readyz and /metrics too, on PORT: the scaled front's
+      // /readyz asks every process behind it (decision 0307). No URL: it serves no shop.
+      const app = createApiApp({ logger, routers: [], extra: [observability(pool, runner, null, topologyMetrics).router], trustProxy: config.TRUST_PROXY, security: securityOptionsOf(config) });
+      const server = await listen(app, config.PORT);
+      stops.unshift(() => server.close());
     }
     if (roles.includes('projectors')) {
       // E-mail reactor: links point at this shop's URL (known only once it listens).
@@ -169,9 +179,15 @@ export async function startShop(
 }
 
 /** /metrics, /healthz and /readyz, and the HTTP latency of every request. */
-function observability(pool: Pool, runner: ProjectionRunner | null, live: LiveHub | null, databaseLost: () => string | null) {
+function observability(
+  pool: Pool,
+  runner: ProjectionRunner | null,
+  live: LiveHub | null,
+  topologyMetrics: MetricsRegistry[],
+  databaseLost: () => string | null,
+) {
   const runnerHealth = runner ? () => runner.allStatuses() : undefined;
-  const registries = live ? [live.metrics.registry] : [];
+  const registries = [...(live ? [live.metrics.registry] : []), ...topologyMetrics];
   const observe = createObservability({ pool, projections: allProjections.map((projection) => projection.name), runnerHealth, registries, databaseLost });
   runner?.onProgress((status, batch) => observe.recordProjected(status.name, batch.length));
   return observe;

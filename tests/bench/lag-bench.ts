@@ -82,18 +82,24 @@ async function measure(context: BenchContext, seconds: number, rate: number, lab
     await handleCommand({ eventStore, clock: systemClock, ids: uuidIds }, projectDecider, `project-${projectId}`, create, context_);
   }
   const loopBefore = performance.eventLoopUtilization();
-  const { appended, conflicts } = await runLoad({ databaseUrl, rate, seconds, projects });
+  const load = await runLoad({ databaseUrl, rate, seconds, projects });
+  const { appended } = load;
   const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
   const appendedAt = new Map(appended);
   const deadline = performance.now() + 60_000;
   while ([...appendedAt.keys()].some((id) => !applied.has(id)) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   for (const stop of stops) await stop();
   await pool.end();
+  const reached = [...appendedAt.keys()].filter((id) => applied.has(id)).length;
   const lags = [...appendedAt].filter(([id]) => applied.has(id)).map(([id, at]) => applied.get(id)! - at).sort((a, b) => a - b);
   const row = {
     section: 'lag',
     case: `${label}, ${fmt(rate)} commands/s for ${seconds} s`,
-    figures: `p50 ${fmt(percentile(lags, 50), 1)} ms · p99 ${fmt(percentile(lags, 99), 1)} ms (${fmt(lags.length)} events, ${conflicts} conflicts; ${fmt(eventStore.reads)} log reads, ${fmt(eventStore.emptyReads)} empty)`,
+    figures:
+      `p50 ${fmt(percentile(lags, 50), 1)} ms · p99 ${fmt(percentile(lags, 99), 1)} ms (${fmt(lags.length)} events; ${fmt(eventStore.reads)} log reads, ${fmt(eventStore.emptyReads)} empty); ` +
+      `served ${fmt((load.acknowledged / load.asked) * 100, 1)}% of the asked rate (${fmt(load.acknowledged)} of ${fmt(load.asked)} acknowledged), ` +
+      `refused: ${fmt(load.conflicts)} conflicts, ${fmt(load.overloaded)} busy, ${fmt(load.otherErrors)} other; ` +
+      `${fmt(reached)} of ${fmt(appendedAt.size)} acknowledged events in the read models${reached === appendedAt.size ? '' : ' (MISSING EVENTS)'}`,
     ratio: '–',
   };
   if (!brokers) return [row];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { projectDecider } from '@shop/domain';
-import { createPool, handleCommand, PostgresEventStore, StreamStateCache, systemClock } from '@shop/infra';
+import { ConcurrencyError, createPool, handleCommand, isPoolBusy, PostgresEventStore, StreamStateCache, systemClock } from '@shop/infra';
 
 /**
  * The lag benchmark's writers, in their own thread (as the command API is its own process in
@@ -19,40 +19,55 @@ export interface LoadInput {
 
 export interface LoadResult {
   appended: Array<[string, number]>;
+  /** Commands asked for, and acknowledged (their append returned). */
+  asked: number;
+  acknowledged: number;
+  /** Refusals by kind: a version conflict after the retries, the shop busy (no connection within its wait), anything else. */
   conflicts: number;
+  overloaded: number;
+  otherErrors: number;
 }
 
 const input = workerData as LoadInput;
 const now = () => performance.timeOrigin + performance.now();
 
 async function run(): Promise<LoadResult> {
-  const pool = createPool(input.databaseUrl, 20);
+  // As the command API's pool: waiting for a connection is bounded (decision 0308).
+  const pool = createPool(input.databaseUrl, 20, { waitMs: 5000 });
   const eventStore = new PostgresEventStore(pool);
   // As the command API keeps one (command-api/src/app.ts).
   const streamStates = new StreamStateCache();
   const actor = { userId: 'bench-user', isStaff: input.asStaff ?? false };
   const context = { actor: actor.userId, correlationId: randomUUID() };
   const appended: Array<[string, number]> = [];
-  let conflicts = 0;
+  const refused = { conflicts: 0, overloaded: 0, otherErrors: 0 };
+  let acknowledged = 0;
+  const refusal = (error: unknown) => {
+    if (error instanceof ConcurrencyError) refused.conflicts++;
+    else if (isPoolBusy(error)) refused.overloaded++;
+    else refused.otherErrors++;
+  };
   const saveDraft = async (projectId: string, n: number) => {
     const ids: string[] = [];
     const recordingIds = { next: () => (ids.push(randomUUID()), ids[ids.length - 1]!) };
     const save = () => ({ type: 'SaveDraft' as const, draft: { name: `Lag ${n}`, fabrics: [] }, at: new Date().toISOString(), actor });
     await handleCommand({ eventStore, clock: systemClock, ids: recordingIds, streamStates }, projectDecider, `project-${projectId}`, save, context);
     const at = now();
+    acknowledged++;
     for (const id of ids) appended.push([id, at]);
   };
   // Steady schedule: command n is due at start + n/rate s, however long earlier ones took.
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
-  for (let n = 0; n < input.rate * input.seconds; n++) {
+  const asked = input.rate * input.seconds;
+  for (let n = 0; n < asked; n++) {
     const wait = started + (n * 1000) / input.rate - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(saveDraft(input.projects[n % input.projects.length]!, n).catch(() => void conflicts++));
+    inFlight.push(saveDraft(input.projects[n % input.projects.length]!, n).catch(refusal));
   }
   await Promise.all(inFlight);
   await pool.end();
-  return { appended, conflicts };
+  return { appended, asked, acknowledged, ...refused };
 }
 
 void run().then((result) => parentPort!.postMessage(result));

@@ -118,6 +118,15 @@ async function currentState<C, E extends DomainEventLike, S>(
 
 /** Without a client revision, a race lost to another writer is decided again on fresh state. */
 const ATTEMPTS = 3;
+/** The first retry's longest wait; each next one doubles it. */
+const BACKOFF_MS = 10;
+
+/**
+ * Waits before deciding again: a random time up to BACKOFF_MS·2^(attempt-1) (full jitter, decision
+ * 0308), so writers that collided on one stream do not collide again in step, and a busy store is
+ * not asked again at once.
+ */
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * 2 ** (attempt - 1)));
 
 /**
  * Load the stream, fold it, decide, and append with the revision that was read: a
@@ -150,6 +159,7 @@ export async function handleCommands<C, E extends DomainEventLike, S>(
     } catch (error) {
       // A client that named its revision gets the 409; otherwise decide again (the decision is re-made, never replayed blindly).
       if (!(error instanceof ConcurrencyError) || context.expectedRevision !== undefined || attempt >= (context.attempts ?? ATTEMPTS)) throw error;
+      await backOff(attempt);
     }
   }
 }

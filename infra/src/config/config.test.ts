@@ -9,7 +9,9 @@ describe('per-role configuration', () => {
     expect(() => loadRoleConfig(['query'], { ...base, SMTP_URL: 'not a url' })).not.toThrow();
     expect(() => loadConfig(embeddedConfigSchema, { ...base, SMTP_URL: 'not a url' })).toThrow(ConfigError);
     expect(() => loadRoleConfig(['projectors'], { ...base, SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
-    expect(() => loadRoleConfig(['projectors'], { ...base, PORT: 'eighty' })).not.toThrow();
+    // A projectors process serves its health and metrics on PORT (decision 0307), any free one by default.
+    expect(() => loadRoleConfig(['projectors'], { ...base, PORT: 'eighty' })).toThrow(/PORT/);
+    expect(loadRoleConfig(['projectors'], base).PORT).toBe(0);
     expect(() => loadRoleConfig(['command'], { ...base, PORT: 'eighty' })).toThrow(/PORT/);
   });
 

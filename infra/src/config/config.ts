@@ -17,19 +17,45 @@ export const commonConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .describe('External PostgreSQL; unset starts an embedded one under DATA_DIR'),
+  DATABASE_POOL_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(5000)
+    .describe('How long a request waits for a free database connection before the shop answers 503 busy with Retry-After'),
   KAFKA_BROKERS: z
     .string()
     .regex(/^[^,\s]+:\d+(,[^,\s]+:\d+)*$/, 'must be host:port[,host:port...]')
     .optional()
     .describe('Kafka bootstrap brokers; set to relay events through Kafka'),
   KAFKA_TOPIC: z.string().regex(/^[a-zA-Z0-9._-]+$/).default('shop-events').describe('Topic the relay publishes events to'),
-  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(6).describe('Partitions of the events topic when it is created'),
+  KAFKA_PARTITIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(6)
+    .describe('Partitions of the events topic; a process finding the topic with another count stops at start'),
+  KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(10).default(1).describe('Copies of each partition of the events topic when it is created'),
+  KAFKA_MIN_INSYNC_REPLICAS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(1)
+    .describe('Copies that must hold an event before the broker acknowledges it (the relay sends with acks=all)'),
   KAFKA_RETENTION_MS: z.coerce
     .number()
     .int()
     .min(-1)
     .default(7 * 24 * 60 * 60 * 1000)
     .describe('Retention of the events topic (-1 keeps forever); the event store stays the source of truth'),
+  KAFKA_TLS: z.enum(['on', 'off']).default('off').describe('on: connect to the brokers over TLS'),
+  KAFKA_TLS_CA_FILE: z.string().min(1).optional().describe('PEM file of the CA that signed the brokers\' certificates (system CAs when unset)'),
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional().describe('SASL mechanism for the brokers (with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD)'),
+  KAFKA_SASL_USERNAME: z.string().min(1).optional().describe('SASL user name for the brokers'),
+  KAFKA_SASL_PASSWORD: z.string().min(1).optional().describe('SASL password for the brokers'),
   EVENTSTORE_URL: z
     .string()
     .regex(/^(esdb|kurrentdb|esdb\+discover|kurrentdb\+discover):\/\//, 'must be an esdb:// connection string')
@@ -142,7 +168,11 @@ export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).mer
 export const roleConfigSchemas = {
   command: httpConfigSchema.merge(staffConfigSchema),
   query: httpConfigSchema.merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema),
-  projectors: commonConfigSchema.merge(mailConfigSchema).extend({ PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL }),
+  projectors: commonConfigSchema.merge(mailConfigSchema).extend({
+    PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL,
+    // Its /healthz, /readyz and /metrics (decision 0307); any free port unless given, so two on one host never clash.
+    PORT: z.coerce.number().int().min(0).max(65535).default(0).describe('HTTP port of a projectors process\'s /healthz, /readyz and /metrics (0: any free port)'),
+  }),
 } as const;
 export type ConfigRole = keyof typeof roleConfigSchemas;
 

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { DomainError, UnknownEventTypeError, type DomainErrorKind, type FieldProblem } from '@shop/domain';
 import { ConcurrencyError } from '../event-store/event-store.js';
+import { isPoolBusy } from '../postgres/pool.js';
 import type { Logger } from '../logging/logger.js';
 import { HttpError } from './http-error.js';
 
@@ -30,6 +31,7 @@ export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof ConcurrencyError) {
     return { status: 409, message: 'This was changed by someone else in the meantime. Reload and try again.' };
   }
+  if (isPoolBusy(error)) return { status: 503, message: 'The shop is busy right now. Please try again in a moment.' };
   if (error instanceof ZodError) {
     const problems = error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }));
     return withProblems(400, problems[0]?.message ?? 'Invalid request.', problems);
@@ -38,6 +40,14 @@ export function toErrorBody(error: unknown): ErrorBody {
   if (status === 413) return { status, message: 'The request is too large.' };
   if (status !== undefined && status >= 400 && status < 500) return { status, message: 'The request could not be read.' };
   return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+}
+
+/** Seconds a client is asked to wait before trying again after a 503 (the shop was busy). */
+const RETRY_AFTER_SECONDS = 1;
+
+/** Headers an error answer carries besides its body: Retry-After on a 503 (decision 0308). */
+export function errorHeaders(body: ErrorBody): Record<string, string> {
+  return body.status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {};
 }
 
 function withProblems(status: number, message: string, problems: FieldProblem[]): ErrorBody {
@@ -55,8 +65,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const body = toErrorBody(error);
     // req.log carries the request's correlation id (request-log.ts).
-    if (body.status >= 500) logFailure(logger, req, error);
-    res.status(body.status).json(body);
+    if (body.status >= 500 && body.status !== 503) logFailure(logger, req, error);
+    res.status(body.status).set(errorHeaders(body)).json(body);
   };
 }
 

@@ -6,7 +6,7 @@ import fresh from 'fresh';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logging/logger.js';
 import type { RequestTimer } from '../metrics/shop-metrics.js';
-import { logFailure, toErrorBody } from './error-handler.js';
+import { errorHeaders, logFailure, toErrorBody } from './error-handler.js';
 import { GzipCache } from './gzip-cache.js';
 import { jsonAnswer, sendAnswer, type JsonAnswer } from './json-answer.js';
 import { correlate, logAtEnd } from './request-log.js';
@@ -102,8 +102,8 @@ export function hotReads(options: HotReadOptions): FrontHandler {
     } catch (error) {
       failed = true;
       const body = toErrorBody(error);
-      if (body.status >= 500) logFailure(options.logger, req, error);
-      answer = jsonAnswer(body, {}, body.status);
+      if (body.status >= 500 && body.status !== 503) logFailure(options.logger, req, error);
+      answer = jsonAnswer(body, errorHeaders(body), body.status);
     }
     // Express labels a route's answer `/api/projects/:id/`, and one its error handler sent `/projects/:id/` (it has left the /api router by then).
     options.timeRequest(req, res, failed ? match.route.path : `/api${match.route.path}`, startedAt);

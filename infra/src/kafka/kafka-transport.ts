@@ -1,4 +1,6 @@
-import { Kafka, logLevel, type Consumer, type logCreator, type Producer } from 'kafkajs';
+import { readFileSync } from 'node:fs';
+import { Kafka, logLevel, type Admin, type Consumer, type KafkaConfig, type logCreator, type Producer, type SASLOptions } from 'kafkajs';
+import { ConfigError } from '../config/config.js';
 import type { StoredEvent } from '../event-store/event-store.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -8,6 +10,62 @@ export interface KafkaSettings {
   partitions: number;
   retentionMs: number;
   clientId: string;
+  /** Copies of each partition (1 when not given: a single broker). */
+  replicationFactor?: number;
+  /** Copies that must have a message before acks=all acknowledges it (1 when not given). */
+  minInsyncReplicas?: number;
+  /** TLS and SASL towards the brokers (decision 0311); plaintext without. */
+  security?: KafkaSecurity;
+}
+
+export interface KafkaSecurity {
+  tls: boolean;
+  /** PEM file of the brokers' CA; the system's CAs when not given. */
+  caFile?: string;
+  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+}
+
+/**
+ * The Kafka security settings of the shop's config (KAFKA_TLS, KAFKA_TLS_CA_FILE, KAFKA_SASL_*). SASL
+ * needs all three of its settings; half of them is a mistake said at start, not a plaintext login.
+ */
+export function kafkaSecurityOf(config: {
+  KAFKA_TLS: 'on' | 'off';
+  KAFKA_TLS_CA_FILE?: string;
+  KAFKA_SASL_MECHANISM?: 'plain' | 'scram-sha-256' | 'scram-sha-512';
+  KAFKA_SASL_USERNAME?: string;
+  KAFKA_SASL_PASSWORD?: string;
+}): KafkaSecurity {
+  const { KAFKA_SASL_MECHANISM: mechanism, KAFKA_SASL_USERNAME: username, KAFKA_SASL_PASSWORD: password } = config;
+  const given = [mechanism, username, password].filter((value) => value !== undefined).length;
+  if (given !== 0 && given !== 3) throw new ConfigError(['KAFKA_SASL_MECHANISM, KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD go together: set all three or none']);
+  return {
+    tls: config.KAFKA_TLS === 'on',
+    ...(config.KAFKA_TLS_CA_FILE ? { caFile: config.KAFKA_TLS_CA_FILE } : {}),
+    ...(mechanism && username && password ? { sasl: { mechanism, username, password } } : {}),
+  };
+}
+
+/** kafkajs's `ssl` and `sasl` options for `security`. */
+export function kafkaClientSecurity(security: KafkaSecurity | undefined): Pick<KafkaConfig, 'ssl' | 'sasl'> {
+  if (!security) return {};
+  const ssl = security.caFile ? { ca: [readFileSync(security.caFile, 'utf8')] } : security.tls;
+  return { ...(security.tls || security.caFile ? { ssl } : {}), ...(security.sasl ? { sasl: security.sasl as SASLOptions } : {}) };
+}
+
+/**
+ * The events topic exists with another partition count than configured: keys would map to other
+ * partitions than the ones the running processes read (decision 0309). The process stops with this
+ * one line rather than start on it.
+ */
+export class KafkaTopicMismatchError extends Error {
+  constructor(topic: string, actual: number, configured: number) {
+    super(
+      `Kafka topic ${topic} has ${actual} partitions but KAFKA_PARTITIONS is ${configured}: set KAFKA_PARTITIONS=${actual} ` +
+        `(a changed partition count moves streams between partitions; see README "Scaled topology")`,
+    );
+    this.name = 'KafkaTopicMismatchError';
+  }
 }
 
 /**
@@ -25,27 +83,41 @@ export class KafkaTransport {
     this.kafka = new Kafka({
       clientId: settings.clientId,
       brokers: settings.brokers.split(','),
+      ...kafkaClientSecurity(settings.security),
       logLevel: logger ? logLevel.WARN : logLevel.NOTHING,
       ...(logger ? { logCreator: kafkaLogsInto(logger.child({ component: 'kafkajs' })) } : {}),
       retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 5000 },
     });
   }
 
-  /** Creates the topic with the configured partitions and retention unless it exists. */
+  /**
+   * Creates the topic with the configured partitions, replication, min.insync.replicas and
+   * retention unless it exists; an existing topic with another partition count is refused
+   * (KafkaTopicMismatchError).
+   */
   async ensureTopic(): Promise<void> {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
+      const { topic, partitions } = this.settings;
       const existing = await admin.listTopics();
-      if (existing.includes(this.settings.topic)) return;
+      if (existing.includes(topic)) {
+        const [found] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+        const actual = found?.partitions.length ?? 0;
+        if (actual !== partitions) throw new KafkaTopicMismatchError(topic, actual, partitions);
+        return;
+      }
       await admin.createTopics({
         waitForLeaders: true,
         topics: [
           {
-            topic: this.settings.topic,
-            numPartitions: this.settings.partitions,
-            replicationFactor: 1,
-            configEntries: [{ name: 'retention.ms', value: String(this.settings.retentionMs) }],
+            topic,
+            numPartitions: partitions,
+            replicationFactor: this.settings.replicationFactor ?? 1,
+            configEntries: [
+              { name: 'retention.ms', value: String(this.settings.retentionMs) },
+              { name: 'min.insync.replicas', value: String(this.settings.minInsyncReplicas ?? 1) },
+            ],
           },
         ],
       });
@@ -57,6 +129,11 @@ export class KafkaTransport {
   /** Idempotent producer: broker-side dedupe of its own retries within a session. */
   producer(): Producer {
     return this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  }
+
+  /** The cluster's admin client (operator tools and the fault tests; the caller connects it). */
+  admin(): Admin {
+    return this.kafka.admin();
   }
 
   consumer(groupId: string): Consumer {

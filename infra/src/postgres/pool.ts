@@ -7,8 +7,14 @@ export type PoolClient = pg.PoolClient;
 // values we keep in them stay far below 2^53, so parse them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+/**
+ * A pool of `max` connections. With `waitMs` (the shop's pool: DATABASE_POOL_WAIT_MS, decision
+ * 0308) waiting for one is bounded: past it the caller gets an error `isPoolBusy` recognises, which
+ * HTTP answers as 503 with Retry-After, instead of a queue that grows without bound while every
+ * answer gets slower. Without it (tools, tests) a query waits as long as it takes.
+ */
+export function createPool(databaseUrl: string, max = 10, options: { waitMs?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: options.waitMs ?? 0 });
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it, and the next query reports any lasting trouble.
   pool.on('error', () => undefined);
@@ -32,6 +38,11 @@ export interface TransactionOptions {
    * notices when the server lost them (the projection runner's batches, decision 0294).
    */
   waitForFlush?: boolean;
+}
+
+/** Whether `error` is the pool's refusal after waiting `waitMs` for a connection (pg-pool's own message). */
+export function isPoolBusy(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
 }
 
 /** Runs `work` in one transaction on one client; rolls back on any error. */

@@ -1,6 +1,6 @@
 import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
 import { inTransaction, inTransactionFrom, sqlLiteral, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
-import { saveCheckpoint } from './checkpoints.js';
+import { advanceToApplied, saveCheckpoint } from './checkpoints.js';
 import { ServerRestartedError, watchedSql } from './unflushed-watch.js';
 import { LiveChanges } from './live-changes.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
@@ -73,6 +73,31 @@ export interface BatchOptions {
    * ServerRestartedError, so the caller reads its checkpoints again before going on.
    */
   unflushedWatch?: string;
+  /**
+   * Fed out of the log's order (Kafka, decision 0305): one stream's events come in revision order
+   * but may miss some. A stream whose next revision a projection has not seen throws StreamGapError
+   * before anything is written, for the caller to fill from the event store; and each projection's
+   * checkpoint moves, in the batch's transaction, as far as its revision rows show every event applied.
+   */
+  outOfOrder?: boolean;
+}
+
+/** Revisions of a stream a projection has not seen, before the event that came next. */
+export interface StreamGap {
+  projection: string;
+  streamId: string;
+  /** The first revision missing. */
+  from: number;
+  /** The event that came after the gap. */
+  next: StoredEvent;
+}
+
+/** A batch would apply over a gap: nothing was written. */
+export class StreamGapError extends Error {
+  constructor(readonly gaps: StreamGap[]) {
+    super(`revisions missing before ${gaps.map((gap) => `${gap.streamId}@${gap.next.revision} (${gap.projection}, from ${gap.from})`).join(', ')}`);
+    this.name = 'StreamGapError';
+  }
 }
 
 export interface BatchApplied {
@@ -98,6 +123,10 @@ async function applyToAllOnce(
   return inTransactionFrom<LockedRow, BatchApplied>(pool, lockRevisionsSql(names, streamsOf(events), watch), async (client, locked) => {
     const { applied, watched } = revisionsLocked(locked);
     if (watch !== undefined && !watched) throw new ServerRestartedError();
+    if (options.outOfOrder) {
+      const gaps = projections.flatMap((projection) => gapsIn(projection.name, events, applied.get(projection.name)));
+      if (gaps.length > 0) throw new StreamGapError(gaps);
+    }
     const rows: Array<[string, string, number]> = [];
     const live = new LiveChanges();
     for (const projection of projections) {
@@ -133,6 +162,7 @@ async function applyToAllOnce(
         checkpoint.position,
       ],
     });
+    if (options.outOfOrder) await advanceToApplied(client, names);
     return { handled, revisions: committed };
   }, watch !== undefined ? { ...READ_MODELS_ONLY, waitForFlush: false } : READ_MODELS_ONLY);
 }
@@ -205,6 +235,19 @@ export function refuseUnknown(projection: Projection, event: StoredEvent): void 
   if (!projection.handles.includes(event.type) && !isKnownEventType(event.type)) {
     throw new ProjectionFailedError(projection.name, event, new UnknownEventTypeError(event.type, event.streamId));
   }
+}
+
+/** Where a batch would skip revisions of a stream (parked streams skip by design, so are left out). */
+function gapsIn(projection: string, events: StoredEvent[], applied: StreamRevisions | undefined): StreamGap[] {
+  const seen = new Map(applied?.revisions);
+  const gaps = new Map<string, StreamGap>();
+  for (const event of events) {
+    if (event.revision >= (applied?.parked.get(event.streamId) ?? Infinity) || gaps.has(event.streamId)) continue;
+    const last = seen.get(event.streamId) ?? -1;
+    if (event.revision > last + 1) gaps.set(event.streamId, { projection, streamId: event.streamId, from: last + 1, next: event });
+    seen.set(event.streamId, Math.max(last, event.revision));
+  }
+  return [...gaps.values()];
 }
 
 /** All at once when the projection can; event by event otherwise, or to find a failing event. */

@@ -1,9 +1,10 @@
 import type { Consumer } from 'kafkajs';
-import { decodeEvent, type EventStore, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
-import { applyBatchToAll } from './apply-batch.js';
+import { decodeEvent, inTransaction, type EventStore, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
+import { applyBatchToAll, StreamGapError, type StreamGap } from './apply-batch.js';
+import { advanceToApplied, ensureCheckpoints } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
 import { offsetsToCommit, PartitionQueues, type QueuedBatch } from './partition-queues.js';
-import type { Projection } from './projection.js';
+import { ProjectionFailedError, type Projection } from './projection.js';
 import type { ProjectionStatus } from './projection-runner.js';
 
 /** Where one event was on its way through the feed, epoch ms. */
@@ -25,11 +26,24 @@ const MAX_QUEUED_PER_PARTITION = 5_000;
 /** Events applied per drain transaction at most (whole fetched batches, so a little more). */
 const DRAIN_LIMIT = 2_000;
 
+/** What the feed did about streams whose revisions Kafka skipped (decision 0306). */
+export interface GapStats {
+  /** Gaps found and filled from the event store. */
+  filled: number;
+  /** Events read from the store to fill them. */
+  eventsFilled: number;
+  /** Gaps the store could not fill either: the stream was parked for that projection. */
+  parked: number;
+}
+
 /**
  * Feeds the projections from Kafka as one consumer group: projector processes share the
  * partitions. Each batch is applied to every projection (rows + per-stream revisions in one
  * transaction each; already-applied revisions are skipped), and only then is the offset
- * committed: at least once from Kafka, at most once into the read models.
+ * committed: at least once from Kafka, at most once into the read models. The same transaction
+ * moves each projection's checkpoint as far as everything before it is applied (decision 0305),
+ * which is what lag, readiness and read-your-writes measure. A stream whose revisions jump is
+ * never applied over: the missing events are read from the event store first (decision 0306).
  */
 export class KafkaProjectionFeed {
   private consumer: Consumer | null = null;
@@ -42,6 +56,7 @@ export class KafkaProjectionFeed {
   private stopping = false;
   private readonly listeners = new Set<(status: ProjectionStatus, batch: StoredEvent[]) => void>();
   private readonly stageListeners = new Set<(stages: FeedStages[]) => void>();
+  readonly gaps: GapStats = { filled: 0, eventsFilled: 0, parked: 0 };
 
   constructor(
     private readonly deps: {
@@ -63,6 +78,8 @@ export class KafkaProjectionFeed {
 
   async start(): Promise<void> {
     await this.deps.kafka.ensureTopic();
+    const names = this.projections.map((projection) => projection.name);
+    await ensureCheckpoints(this.deps.pool, names);
     const consumer = this.deps.kafka.consumer(this.deps.groupId ?? PROJECTOR_GROUP);
     this.consumer = consumer;
     const topic = this.deps.kafka.settings.topic;
@@ -86,8 +103,14 @@ export class KafkaProjectionFeed {
       },
     });
     const { pool, eventStore, logger } = this.deps;
-    this.stopRetries = everyInterval(1000, () => retryRequestedStreams(pool, eventStore, this.projections, logger), (error) =>
-      logger.warn({ err: error }, 'retrying parked streams failed'),
+    this.stopRetries = everyInterval(
+      1000,
+      async () => {
+        await retryRequestedStreams(pool, eventStore, this.projections, logger);
+        // Batches move the checkpoints; this moves them on when none comes (an event below the read horizon only after the last batch).
+        await inTransaction(pool, (client) => advanceToApplied(client, names), { appendsEvents: false });
+      },
+      (error) => logger.warn({ err: error }, 'retrying parked streams or moving checkpoints failed'),
     );
   }
 
@@ -149,8 +172,53 @@ export class KafkaProjectionFeed {
    */
   private async applyToAll(events: StoredEvent[]): Promise<void> {
     const { pool, logger } = this.deps;
-    const { handled } = await applyParkingPoison(pool, logger, () => applyBatchToAll(pool, this.projections, events));
-    for (const projection of this.projections) this.recordProgress(projection.name, events, handled.get(projection.name) ?? 0);
+    let batch = events;
+    const { handled } = await applyParkingPoison(pool, logger, async () => {
+      for (;;) {
+        try {
+          return await applyBatchToAll(pool, this.projections, batch, { outOfOrder: true });
+        } catch (error) {
+          if (!(error instanceof StreamGapError)) throw error;
+          batch = await this.filled(batch, error.gaps);
+        }
+      }
+    });
+    for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0);
+  }
+
+  /**
+   * The batch with each gapped stream's events replaced by the store's, from the first missing
+   * revision to the last the batch holds, where the stream's first event was. When the store
+   * lacks them too, the stream is parked for that projection (ProjectionFailedError, which
+   * applyParkingPoison parks, logs and goes on without).
+   */
+  private async filled(batch: StoredEvent[], gaps: StreamGap[]): Promise<StoredEvent[]> {
+    const byStream = new Map<string, StreamGap>();
+    for (const gap of gaps) if ((byStream.get(gap.streamId)?.from ?? Infinity) > gap.from) byStream.set(gap.streamId, gap);
+    let result = batch;
+    for (const gap of byStream.values()) {
+      const inBatch = result.filter((event) => event.streamId === gap.streamId);
+      const upTo = Math.max(...inBatch.map((event) => event.revision));
+      const stored = await this.deps.eventStore.readStream(gap.streamId, { fromRevision: gap.from, maxCount: upTo - gap.from + 1 });
+      const complete = stored.length === upTo - gap.from + 1 && stored.every((event, i) => event.revision === gap.from + i);
+      if (!complete) {
+        this.gaps.parked++;
+        const missing = `revisions ${gap.from}..${gap.next.revision - 1} of stream ${gap.streamId} are in neither Kafka nor the event store`;
+        throw new ProjectionFailedError(gap.projection, gap.next, new Error(missing));
+      }
+      const at = result.findIndex((event) => event.streamId === gap.streamId);
+      const others = result.filter((event) => event.streamId !== gap.streamId);
+      const before = result.slice(0, at).filter((event) => event.streamId !== gap.streamId).length;
+      result = [...others.slice(0, before), ...stored, ...others.slice(before)];
+      const added = stored.length - new Set(inBatch.map((event) => event.revision)).size;
+      this.gaps.filled++;
+      this.gaps.eventsFilled += added;
+      this.deps.logger.warn(
+        { streamId: gap.streamId, projection: gap.projection, from: gap.from, to: gap.next.revision - 1 },
+        `stream ${gap.streamId}: revisions ${gap.from}..${gap.next.revision - 1} did not come through Kafka; read from the event store`,
+      );
+    }
+    return result;
   }
 
   private recordProgress(name: string, events: StoredEvent[], handled: number): void {
