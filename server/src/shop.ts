@@ -21,6 +21,7 @@ import {
   systemClock,
   useSealedOpeningThreads,
   uuidIds,
+  shopIdentityOf,
   type EmbeddedConfig,
   type Logger,
   type Pool,
@@ -143,7 +144,7 @@ export async function startShop(
     if (roles.includes('projectors')) {
       // E-mail reactor: links point at this shop's URL (known only once it listens).
       const publicUrl = url ?? config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-      stops.unshift(await startMailReactor({ ...base, transport: createMailTransport(config), publicUrl }));
+      stops.unshift(await startMailReactor({ ...base, transport: createMailTransport(config), publicUrl, shop: shopIdentityOf(config) }));
     }
     return { url, databaseUrl: database.url, logger, stop: () => runAll(stops) };
   } catch (error) {

@@ -297,6 +297,10 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             onsite_complete: boolean;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: string | null;
                             organization_id: string | null;
                             paid: string | null;
@@ -2621,6 +2625,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */
@@ -3077,7 +3085,7 @@ export interface paths {
                 query?: {
                     /** @description Page size (default 100) */
                     limit?: number;
-                    /** @description Case-insensitive substring of the name */
+                    /** @description Case-insensitive substring of the name, or an order number ("#1042" or "1042") */
                     name?: string;
                     /** @description Rows to skip */
                     offset?: number | null;
@@ -3101,6 +3109,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */
@@ -3259,6 +3271,10 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             onsite_complete: boolean;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: string | null;
                             organization_id: string | null;
                             paid: string | null;
@@ -3741,6 +3757,10 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 onsite_complete: boolean;
+                                /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                                order_label: string;
+                                /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                                order_number: number | null;
                                 organization: string | null;
                                 organization_id: string | null;
                                 paid: string | null;
@@ -4878,6 +4898,10 @@ export interface paths {
                             }[];
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: {
                                 id: string;
                                 name: string;
@@ -6107,7 +6131,7 @@ export interface paths {
                 query?: {
                     /** @description Page size (default 100) */
                     limit?: number;
-                    /** @description Case-insensitive substring of the name */
+                    /** @description Case-insensitive substring of the name, or an order number ("#1042" or "1042") */
                     name?: string;
                     /** @description Rows to skip */
                     offset?: number | null;
@@ -6131,6 +6155,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */
@@ -6447,6 +6475,10 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             onsite_complete: boolean;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: string | null;
                             organization_id: string | null;
                             paid: string | null;
@@ -7984,6 +8016,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */

@@ -1,16 +1,8 @@
-import { formatPrice, priceTotal, productTypeDisplayNames, type Fabric, type LineItem, type ShownCost } from '@shop/domain';
+import { formatPrice, itemLabel, priceTotal, type Fabric, type ShownCost } from '@shop/domain';
 import { ItemPictures } from './ItemPictures';
 
-/** A line item in words: its style and size, or the name a custom item was given. */
-export function itemLabel(item: LineItem): string {
-  const type = item.product_type ? (productTypeDisplayNames as Record<string, string>)[item.product_type] : undefined;
-  if (item.product_id === 0 || item.product_type === 'X' || item.product_type === 'R') return [type, item.name].filter(Boolean).join(': ') || 'Custom item';
-  const d = item.dimensions ?? {};
-  const dims = [d.length, d.width, d.height].filter((v) => v !== null && v !== undefined && v > 0).join('" x ');
-  const size = item.size ?? (dims ? `${dims}"` : '');
-  const channel = d.channelWidth ? `, ${d.channelWidth}" channels` : '';
-  return [item.product_style, type].filter(Boolean).join(' ') + (size ? ` ${size}` : '') + channel;
-}
+/** Re-exported: the quote's wording of an item is the domain's, shared with the work order and e-mails. */
+export { itemLabel };
 
 const costRows: Array<[keyof ShownCost, string]> = [
   ['labor', 'Labor'],

@@ -3,6 +3,10 @@ import { apiClient } from '../../../lib/api-client';
 
 /** A row of GET /api/internal/projects/ (docs/api-conventions.md "Lists"). */
 export interface InternalProjectSummary {
+  /** The short order number; null for a project older than numbers (decision 0315). */
+  order_number: number | null;
+  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
+  order_label: string;
   id: string | number;
   name: string;
   state: string;
@@ -34,6 +38,10 @@ export async function fetchInternalProjects(filters: { state?: string; name?: st
 
 /** GET /api/internal/projects/{id}/ — the SPEC §3 project plus staff notes, activity, cost and readiness. */
 export interface InternalProject {
+  /** The short order number; null for a project older than numbers (decision 0315). */
+  order_number: number | null;
+  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
+  order_label: string;
   id: string;
   name: string;
   user: string;
@@ -70,6 +78,8 @@ function toInternalProject(data: unknown): InternalProject {
   return {
     ...d,
     id: String(d.id ?? ''),
+    order_number: d.order_number ?? null,
+    order_label: d.order_label ?? '',
     name: d.name ?? '',
     user: d.user ?? '',
     state: d.state ?? 'D',

@@ -72,7 +72,9 @@ export function InternalProjectDetailPage() {
         <Link to={to.internalProjectPdf(project.id || id)}>Printable work order</Link>
         <UpdatedCue projectId={project.id || id} />
       </div>
-      <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <h2 className="project-name">
+        <span className="order-number">{project.order_label}</span> {project.name || 'Untitled project'}
+      </h2>
       <CatchingUp readModels={['projects', 'project_history', 'users']} />
       <ProjectFacts project={project} customer={customer.data ?? null} />
 

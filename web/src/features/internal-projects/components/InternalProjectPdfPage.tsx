@@ -38,10 +38,12 @@ export function InternalProjectPdfPage() {
           Print or save as PDF
         </button>
       </div>
-      <h1>Work order: {p.name || 'Untitled project'}</h1>
+      <h1>
+        Work order <span className="order-number">{p.order_label}</span>: {p.name || 'Untitled project'}
+      </h1>
       <dl className="facts">
-        <dt>Project</dt>
-        <dd>{p.id}</dd>
+        <dt>Order</dt>
+        <dd>{p.order_label}</dd>
         <dt>State</dt>
         <dd>
           {projectStateLabels[p.state]} / {productionStateLabels[p.production_state]}

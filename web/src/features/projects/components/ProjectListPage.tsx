@@ -27,9 +27,10 @@ export function ProjectListPage() {
         load={load}
         onShowMore={showMore}
         empty="No projects yet. Start one with “New project”."
-        columns={['Name', 'State', 'Created', 'Updated', 'Due', 'Total']}
+        columns={['Order', 'Name', 'State', 'Created', 'Updated', 'Due', 'Total']}
         cells={(p) => (
           <>
+            <td className="order-number">{p.order_label}</td>
             <td>
               <Link to={p.state === 'D' ? to.projectEdit(p.id) : to.projectSummary(p.id)}>{p.name || 'Untitled project'}</Link>
             </td>
