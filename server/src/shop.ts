@@ -109,7 +109,7 @@ export async function startShop(
       await live?.start();
       if (live) stops.unshift(() => live.stop());
       const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedBatches(runner) : undefined, onLost: runner ? lostBatches(runner) : undefined };
-      const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config) };
+      const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config), shop: shopIdentityOf(config), publicUrl: config.PUBLIC_URL };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
       const registry = createOpenApiRegistry();

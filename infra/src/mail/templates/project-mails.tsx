@@ -27,7 +27,7 @@ function Due({ project }: { project: MailProject }) {
 
 export function invoiceMail(context: MailContext): MailTemplate {
   const project = projectOf(context);
-  const subject = `Invoice for order ${project.orderLabel}: ${called(project)}`;
+  const subject = `Invoice for ${called(project)}, order ${project.orderLabel}`;
   const remaining = formatPrice(project.cost.remaining);
   return {
     subject,
@@ -48,7 +48,7 @@ export function invoiceMail(context: MailContext): MailTemplate {
 export function pauseMail(context: MailContext): MailTemplate {
   const project = projectOf(context);
   return {
-    subject: `Order ${project.orderLabel} is paused: ${called(project)}`,
+    subject: `${called(project)} is paused (order ${project.orderLabel})`,
     element: (
       <ShopMail context={context} preview={`We have paused ${called(project)}`} heading={`${called(project)} is paused`} orderLabel={project.orderLabel}>
         <Text style={styles.text}>We have paused production of {called(project)}. We will write again as soon as it continues.</Text>
@@ -62,7 +62,7 @@ export function pauseMail(context: MailContext): MailTemplate {
 export function unpauseMail(context: MailContext): MailTemplate {
   const project = projectOf(context);
   return {
-    subject: `Order ${project.orderLabel} is back in production: ${called(project)}`,
+    subject: `${called(project)} is back in production (order ${project.orderLabel})`,
     element: (
       <ShopMail context={context} preview={`${called(project)} is back in production`} heading={`${called(project)} is back in production`} orderLabel={project.orderLabel}>
         <Text style={styles.text}>Good news: production of {called(project)} has resumed.</Text>
@@ -77,7 +77,7 @@ export function unpauseMail(context: MailContext): MailTemplate {
 export function reminderMail(context: MailContext): MailTemplate {
   const project = projectOf(context);
   return {
-    subject: `A reminder about order ${project.orderLabel}: ${called(project)}`,
+    subject: `A reminder about ${called(project)} (order ${project.orderLabel})`,
     element: (
       <ShopMail context={context} preview={`A reminder about ${called(project)}`} heading={`A reminder about ${called(project)}`} orderLabel={project.orderLabel}>
         <Text style={styles.text}>Your project {called(project)} is waiting for you.</Text>
@@ -93,7 +93,7 @@ export function reminderMail(context: MailContext): MailTemplate {
 export function transferMail(context: MailContext): MailTemplate {
   const project = projectOf(context);
   return {
-    subject: `Order ${project.orderLabel} is now yours: ${called(project)}`,
+    subject: `${called(project)} is now yours (order ${project.orderLabel})`,
     element: (
       <ShopMail context={context} preview={`${called(project)} was transferred to you`} heading={`${called(project)} is now yours`} orderLabel={project.orderLabel}>
         <Text style={styles.text}>The project {called(project)} was transferred to your account.</Text>
