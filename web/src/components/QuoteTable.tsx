@@ -32,16 +32,16 @@ export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: read
           {fabrics.flatMap((fabric) =>
             fabric.items.map((item, index) => (
               <tr key={`${fabric.id}-${index}`}>
-                <td>{fabric.name || 'Unnamed fabric'}</td>
-                <td>
+                <td data-label="Fabric">{fabric.name || 'Unnamed fabric'}</td>
+                <td data-label="Item">
                   <div className="item-cell">
                     <ItemPictures item={item} fabric={fabric} size="small" />
                     <span>{itemLabel(item)}</span>
                   </div>
                 </td>
-                <td className="number">{item.quantity ?? 0}</td>
-                <td className="number">{formatPrice(item.unit_price)}</td>
-                <td className="number">{formatPrice(priceTotal(item.unit_price, item.quantity))}</td>
+                <td className="number" data-label="Quantity">{item.quantity ?? 0}</td>
+                <td className="number" data-label="Unit price">{formatPrice(item.unit_price)}</td>
+                <td className="number" data-label="Price">{formatPrice(priceTotal(item.unit_price, item.quantity))}</td>
               </tr>
             )),
           )}

@@ -198,3 +198,20 @@ export async function fetchProjectAsOf(id: string, asOf: string): Promise<{ proj
   const data = await apiClient.get<{ project?: unknown; events?: AuditEntry[] } | undefined>(`${projectPath(id)}events/`, { params: { as_of: asOf } });
   return { project: data?.project ? toInternalProject(data.project) : null, events: data?.events ?? [] };
 }
+
+/** Every e-mail the shop sends, as staff's preview names them. */
+export const mailPreviewKinds = ['invoice', 'pause', 'unpause', 'reminder', 'transfer', 'activation', 'password_reset', 'profile_completion'] as const;
+export type MailPreviewKind = (typeof mailPreviewKinds)[number];
+
+/** GET …/mail-previews/{kind}/: the mail as it would be sent now, both parts. */
+export interface MailPreview {
+  kind: MailPreviewKind;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function fetchMailPreview(id: string, kind: MailPreviewKind): Promise<MailPreview> {
+  return apiClient.get<MailPreview>(`${projectPath(id)}mail-previews/${kind}/`);
+}
