@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { documentRead, mailKinds, mailProjectOf, parseRequest, renderMail, requireStaff, type MailKind, type ShopIdentity } from '@shop/infra';
 import { findUser } from '@shop/projectors/queries';
@@ -33,7 +33,7 @@ export function mailPreviewRoutes(deps: QueryDeps & { shop: ShopIdentity; public
     params: PreviewParams.shape.params,
     response: MailPreview,
   });
-  router.get('/internal/projects/:id/mail-previews/:kind/', async (req, res) => {
+  const preview = async (req: Request) => {
     requireStaff(req);
     const { params } = parseRequest(PreviewParams, req);
     const { view } = await anyProjectRow(deps.pool, params.id);
@@ -46,7 +46,17 @@ export function mailPreviewRoutes(deps: QueryDeps & { shop: ShopIdentity; public
       message: 'Your words from the e-mails panel appear here.',
       project: mailProjectOf(view),
     });
-    res.json({ kind: params.kind, to: customer?.email ?? '', ...mail });
+    return { kind: params.kind, to: customer?.email ?? '', ...mail };
+  };
+  router.get('/internal/projects/:id/mail-previews/:kind/', async (req, res) => {
+    res.json(await preview(req));
+  });
+  // The HTML part as a page of its own: a mail's styles are inline, which the shop's pages forbid,
+  // so this one document allows inline styles and nothing else (no scripts, no requests but images).
+  router.get('/internal/projects/:id/mail-previews/:kind/html', async (req, res) => {
+    const { html } = await preview(req);
+    res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    res.type('html').send(html);
   });
   return router;
 }

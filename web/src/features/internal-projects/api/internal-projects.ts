@@ -212,6 +212,9 @@ export interface MailPreview {
   text: string;
 }
 
+/** The HTML part alone, as a page of its own (GET …/mail-previews/{kind}/html). */
+export const mailPreviewHtmlUrl = (id: string, kind: MailPreviewKind) => `/api${projectPath(id)}mail-previews/${kind}/html`;
+
 export async function fetchMailPreview(id: string, kind: MailPreviewKind): Promise<MailPreview> {
   return apiClient.get<MailPreview>(`${projectPath(id)}mail-previews/${kind}/`);
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchMailPreview, mailPreviewKinds, type InternalProject, type MailPreviewKind } from '../api/internal-projects';
+import { fetchMailPreview, mailPreviewHtmlUrl, mailPreviewKinds, type InternalProject, type MailPreviewKind } from '../api/internal-projects';
 
 const kindNames: Record<MailPreviewKind, string> = {
   invoice: 'Invoice',
@@ -16,15 +16,17 @@ const kindNames: Record<MailPreviewKind, string> = {
 };
 
 /**
- * Beside the e-mails panel: any of the shop's mails as this project's customer would get it now,
- * the HTML part in a sandboxed frame (no scripts, no links followed) and the text part under it.
+ * Beside the e-mails panel: any of the shop's mails as this project's customer would get it now.
+ * The text part shows here; the HTML part opens in its own tab, as its own document (its inline
+ * styles are allowed there, never on this page), and is fetched only once the preview is opened.
  */
 export function MailPreviewPanel({ project }: { project: InternalProject }) {
   const uid = useId();
+  const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<MailPreviewKind>('invoice');
-  const preview = useQuery({ queryKey: ['mail-preview', project.id, project.revision, kind], queryFn: () => fetchMailPreview(project.id, kind) });
+  const preview = useQuery({ queryKey: ['mail-preview', project.id, project.revision, kind], queryFn: () => fetchMailPreview(project.id, kind), enabled: open });
   return (
-    <details className="mail-preview">
+    <details className="mail-preview" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Preview the customer's e-mails</summary>
       <div className="field">
         <label htmlFor={`${uid}-kind`}>E-mail</label>
@@ -36,18 +38,19 @@ export function MailPreviewPanel({ project }: { project: InternalProject }) {
           ))}
         </select>
       </div>
-      {preview.isPending && <p role="status">Rendering the e-mail…</p>}
+      {open && preview.isPending && <p role="status">Rendering the e-mail…</p>}
       {preview.isError && <Alert>{errorMessage(preview.error)}</Alert>}
       {preview.data && (
         <>
           <p>
-            To: {preview.data.to || '—'} · Subject: <strong>{preview.data.subject}</strong>
+            To: {preview.data.to || '—'} · Subject: <strong>{preview.data.subject}</strong> ·{' '}
+            <a href={mailPreviewHtmlUrl(project.id, kind)} target="_blank" rel="noreferrer">
+              Open the HTML part
+            </a>
           </p>
-          <iframe title={`${kindNames[kind]} e-mail, HTML part`} sandbox="" srcDoc={preview.data.html} className="mail-preview-frame" />
-          <details>
-            <summary>Text part</summary>
-            <pre className="mail-preview-text">{preview.data.text}</pre>
-          </details>
+          <pre className="mail-preview-text" aria-label={`${kindNames[kind]} e-mail, text part`}>
+            {preview.data.text}
+          </pre>
         </>
       )}
     </details>
