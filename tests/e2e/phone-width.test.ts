@@ -97,6 +97,11 @@ describe('the order number where staff meet the project', () => {
     await webExpect(page.locator('.project-name')).toContainText(project.order_label);
     await page.goto(`${shop.url}/internal/projects/${project.id}/pdf`);
     await webExpect(page.getByRole('heading', { level: 1 })).toContainText(project.order_label);
+    await webExpect(page.getByRole('img', { name: `QR code of order ${project.order_label}` })).toBeVisible();
+    // Printed: none of the site's header or footer, the order number still at the top.
+    await page.emulateMedia({ media: 'print' });
+    await webExpect(page.locator('.header')).toBeHidden();
+    await webExpect(page.getByRole('heading', { level: 1 })).toContainText(project.order_label);
     await context.close();
   });
 });
