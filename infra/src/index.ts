@@ -36,6 +36,7 @@ export * from './event-store/upcasting-event-store.js';
 export * from './metrics/index.js';
 export * from './http/openapi.js';
 export * from './commands/command-handler.js';
+export * from './commands/order-numbers.js';
 export * from './commands/stream-state-cache.js';
 export * from './personal-data/index.js';
 export * from './validation/exact-check.js';

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { createOpenApiRegistry, type HotRoute } from '@shop/infra';
+import { createOpenApiRegistry, shopIdentityConfigSchema, shopIdentityOf, type HotRoute } from '@shop/infra';
 import type { QueryApiDeps } from './deps.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
 import { customerProjectReads, customerProjectRoutes } from './projects/customer-routes.js';
 import { internalProjectRoutes } from './projects/internal-routes.js';
+import { mailPreviewRoutes } from './projects/mail-preview-routes.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { statsRoutes } from './routes/stats-routes.js';
@@ -28,6 +29,7 @@ export function queryRoutes(deps: QueryApiDeps): Router {
   for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes, liveRoutes, readModelLagRoutes]) {
     router.use(routes(routeDeps));
   }
+  router.use(mailPreviewRoutes({ ...routeDeps, shop: deps.shop ?? shopIdentityOf(shopIdentityConfigSchema.parse({})) }));
   return router;
 }
 

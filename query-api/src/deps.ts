@@ -1,4 +1,4 @@
-import type { Clock, EventStore, Logger, OpenAPIRegistry, Pool } from '@shop/infra';
+import type { Clock, EventStore, Logger, OpenAPIRegistry, Pool, ShopIdentity } from '@shop/infra';
 import type { LiveHub } from './live/live-hub.js';
 import type { ReadYourWritesOptions } from './read-your-writes.js';
 
@@ -26,6 +26,10 @@ export interface QueryApiDeps {
   projections?: readonly string[];
   /** The live push (GET /api/live/) of a process that serves reads; absent where only documented. */
   live?: LiveHub | null;
+  /** The shop's name, address and reply address for staff's mail previews; the configured defaults when absent. */
+  shop?: ShopIdentity;
+  /** PUBLIC_URL: where links in previewed mail point (else the address the request came to). */
+  publicUrl?: string | undefined;
   /** The shop's one OpenAPI registry (the command API registers its writes into it too); a new one when absent. */
   registry?: OpenAPIRegistry;
 }

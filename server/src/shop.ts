@@ -21,6 +21,7 @@ import {
   systemClock,
   useSealedOpeningThreads,
   uuidIds,
+  shopIdentityOf,
   type EmbeddedConfig,
   type Logger,
   type MetricsRegistry,
@@ -128,7 +129,7 @@ export async function startShop(
       await live?.start();
       if (live) stops.unshift(() => live.stop());
       const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedBatches(runner) : undefined, onLost: runner ? lostBatches(runner) : undefined };
-      const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config) };
+      const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config), shop: shopIdentityOf(config), publicUrl: config.PUBLIC_URL };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
       const registry = createOpenApiRegistry();
@@ -169,7 +170,7 @@ export async function startShop(
     if (roles.includes('projectors')) {
       // E-mail reactor: links point at this shop's URL (known only once it listens).
       const publicUrl = url ?? config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-      stops.unshift(await startMailReactor({ ...base, transport: createMailTransport(config), publicUrl }));
+      stops.unshift(await startMailReactor({ ...base, transport: createMailTransport(config), publicUrl, shop: shopIdentityOf(config) }));
     }
     return { url, databaseUrl: database.url, logger, stop: () => runAll(stops), databaseLost, abort: database.abort };
   } catch (error) {

@@ -78,7 +78,7 @@ async function measure(context: BenchContext, seconds: number, rate: number, lab
   // About one command per project per second, whatever the rate: few version conflicts.
   const projects = Array.from({ length: rate }, () => randomUUID());
   for (const projectId of projects) {
-    const create = () => ({ type: 'CreateProject' as const, projectId, ownerId: actor.userId, draft: { name: 'Lag', fabrics: [] }, at: new Date().toISOString(), actor });
+    const create = () => ({ type: 'CreateProject' as const, projectId, orderNumber: 1001, ownerId: actor.userId, draft: { name: 'Lag', fabrics: [] }, at: new Date().toISOString(), actor });
     await handleCommand({ eventStore, clock: systemClock, ids: uuidIds }, projectDecider, `project-${projectId}`, create, context_);
   }
   const loopBefore = performance.eventLoopUtilization();

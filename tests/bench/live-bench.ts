@@ -157,7 +157,7 @@ async function createProjects(pool: Pool, owners: string[], rate: number): Promi
   const projects = Array.from({ length: rate }, (_, n) => ({ id: randomUUID(), owner: owners[n % owners.length]! }));
   for (const project of projects) {
     const actor = { userId: project.owner, isStaff: false };
-    const create = () => ({ type: 'CreateProject' as const, projectId: project.id, ownerId: project.owner, draft: { name: 'Live', fabrics: [] }, at: new Date().toISOString(), actor });
+    const create = () => ({ type: 'CreateProject' as const, projectId: project.id, orderNumber: 1001, ownerId: project.owner, draft: { name: 'Live', fabrics: [] }, at: new Date().toISOString(), actor });
     await handleCommand({ eventStore, clock: systemClock, ids: uuidIds }, projectDecider, `project-${project.id}`, create, { actor: project.owner, correlationId: randomUUID() });
   }
   return projects.map((project) => project.id);

@@ -28,7 +28,7 @@ const CUSTOMER = 'bench-customer';
 function templateProject(): Project {
   const actor = { userId: CUSTOMER, isStaff: false };
   const at = '2026-05-01T10:00:00.000Z';
-  const events = decideProject({ type: 'CreateProject', projectId: 'template', ownerId: CUSTOMER, draft: { name: 'Bench', fabrics: [] }, at, actor }, initialProjectState());
+  const events = decideProject({ type: 'CreateProject', projectId: 'template', orderNumber: 1001, ownerId: CUSTOMER, draft: { name: 'Bench', fabrics: [] }, at, actor }, initialProjectState());
   const state = events.reduce(evolveProject, initialProjectState());
   if (state.status !== 'existing') throw new Error('the template project was not created');
   return state.project;

@@ -10,7 +10,7 @@ import type { Pool } from '@shop/infra';
 export function projectHistory(projectId: string, ownerId: string, events: number, at: string) {
   const actor = { userId: ownerId, isStaff: false };
   const draft = (n: number) => ({ name: `Project ${projectId.slice(0, 6)} v${n}`, fabrics: [{ id: 'f1', name: 'Linen', items: [{ product_id: 0, product_type: 'X', name: 'Seat', description: 'A seat cushion', quantity: 2, has_upholstery: false }] }] });
-  const commands: ProjectCommand[] = [{ type: 'CreateProject', projectId, ownerId, draft: draft(0), at, actor }];
+  const commands: ProjectCommand[] = [{ type: 'CreateProject', projectId, orderNumber: 1001, ownerId, draft: draft(0), at, actor }];
   for (let n = 1; commands.length < events; n++) {
     commands.push(n % 5 === 0 ? { type: 'SubmitForReview', at, actor } : n % 5 === 1 && n > 1 ? { type: 'ReturnToDraft', at, actor } : { type: 'SaveDraft', draft: draft(n), at, actor });
   }

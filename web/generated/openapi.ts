@@ -303,6 +303,10 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             onsite_complete: boolean;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: string | null;
                             organization_id: string | null;
                             paid: string | null;
@@ -2767,6 +2771,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */
@@ -3226,7 +3234,7 @@ export interface paths {
                 query?: {
                     /** @description Page size (default 100) */
                     limit?: number;
-                    /** @description Case-insensitive substring of the name */
+                    /** @description Case-insensitive substring of the name, or an order number ("#1042" or "1042") */
                     name?: string;
                     /** @description Rows to skip */
                     offset?: number | null;
@@ -3250,6 +3258,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */
@@ -3408,6 +3420,10 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             onsite_complete: boolean;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: string | null;
                             organization_id: string | null;
                             paid: string | null;
@@ -3892,6 +3908,10 @@ export interface paths {
                                     [key: string]: unknown;
                                 };
                                 onsite_complete: boolean;
+                                /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                                order_label: string;
+                                /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                                order_number: number | null;
                                 organization: string | null;
                                 organization_id: string | null;
                                 paid: string | null;
@@ -4179,6 +4199,118 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/projects/{id}/mail-previews/{kind}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview an e-mail about this project (HTML and text parts), as it would be sent now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    kind: "activation" | "password_reset" | "profile_completion" | "invoice" | "pause" | "unpause" | "reminder" | "transfer";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The HTML part, as the customer would receive it. */
+                            html: string;
+                            /** @enum {string} */
+                            kind: "activation" | "password_reset" | "profile_completion" | "invoice" | "pause" | "unpause" | "reminder" | "transfer";
+                            subject: string;
+                            /** @description The plain-text part, made from the same template. */
+                            text: string;
+                            to: string;
+                        };
+                    };
+                };
+                /** @description Invalid parameters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No such item. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5041,6 +5173,10 @@ export interface paths {
                             }[];
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: {
                                 id: string;
                                 name: string;
@@ -6286,7 +6422,7 @@ export interface paths {
                 query?: {
                     /** @description Page size (default 100) */
                     limit?: number;
-                    /** @description Case-insensitive substring of the name */
+                    /** @description Case-insensitive substring of the name, or an order number ("#1042" or "1042") */
                     name?: string;
                     /** @description Rows to skip */
                     offset?: number | null;
@@ -6310,6 +6446,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */
@@ -6629,6 +6769,10 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             onsite_complete: boolean;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization: string | null;
                             organization_id: string | null;
                             paid: string | null;
@@ -8179,6 +8323,10 @@ export interface paths {
                             due: string | null;
                             id: string;
                             name: string;
+                            /** @description "#1042", or "Ref. fd31a7ee" for an older project without a number. */
+                            order_label: string;
+                            /** @description The short order number (#1042); null for projects created before numbers existed (decision 0315). */
+                            order_number: number | null;
                             organization_id: string | null;
                             paid: string | null;
                             /** @enum {string} */

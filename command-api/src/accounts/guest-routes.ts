@@ -6,6 +6,7 @@ import {
   loadStream,
   findCredentialsByEmail,
   handleCommand,
+  nextOrderNumber,
   hashPassword,
   hasPendingToken,
   HttpError,
@@ -71,7 +72,8 @@ export function guestRoutes(router: Router, deps: RouteDeps): void {
       const request = { type: 'RequestProfileCompletion' as const, email, projectId, ...(joins ? { joins } : {}) };
       await runAccountCommands(deps, userId, actor, [{ type: 'CreateGuest', userId }, request], correlationId);
       const at = now.toISOString();
-      const created = await handleCommand(deps, projectDecider, projectStream(projectId), () => ({ type: 'CreateProject' as const, projectId, draft: body.project, at, actor }), {
+      const orderNumber = await nextOrderNumber(deps.pool);
+      const created = await handleCommand(deps, projectDecider, projectStream(projectId), () => ({ type: 'CreateProject' as const, projectId, orderNumber, draft: body.project, at, actor }), {
         actor: userId,
         correlationId,
       });

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { projectDecider, projectView, type ProjectCommand, type ProjectDraft } from '@shop/domain';
-import { handleCommand, type SessionUser } from '@shop/infra';
+import { handleCommand, nextOrderNumber, type SessionUser } from '@shop/infra';
 import { actorOf, membershipsFor } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
@@ -33,7 +33,7 @@ export function customerProjectRoutes(router: Router, deps: RouteDeps): void {
       } else {
         const draft = withStaffOnlyFieldsKept(draftFields as ProjectDraft, null, me.isStaff);
         const actor = actorOf(me, await membershipsFor(deps.eventStore, me, organizationId));
-        command = { type: 'CreateProject', projectId, organizationId: organizationId ?? null, draft, at, actor };
+        command = { type: 'CreateProject', projectId, orderNumber: await nextOrderNumber(deps.pool), organizationId: organizationId ?? null, draft, at, actor };
       }
       const result = await handleCommand(deps, projectDecider, projectStream(projectId), () => command, { actor: me.userId, correlationId, newStream: true });
       return customerProject(projectView(result.state)!, result.revision);
@@ -90,5 +90,5 @@ async function copyCommand(
   const targetOrganization = organizationId !== undefined ? organizationId : memberOfSource ? source.organizationId : null;
   const targetMemberships = await membershipsFor(deps.eventStore, me, targetOrganization);
   const actor = actorOf(me, [...new Set([...(sourceActor.organizationIds ?? []), ...targetMemberships])]);
-  return { type: 'CopyProject', ...ids, organizationId: targetOrganization, source, availability: catalogueAvailability(), actor };
+  return { type: 'CopyProject', ...ids, orderNumber: await nextOrderNumber(deps.pool), organizationId: targetOrganization, source, availability: catalogueAvailability(), actor };
 }

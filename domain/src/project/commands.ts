@@ -33,8 +33,8 @@ export interface CopySource extends ProjectDraft {
 type Command<T extends string, Data = object> = { type: T } & Data & CommandContext;
 
 export type ProjectCommand =
-  | Command<'CreateProject', { projectId: string; ownerId?: string; organizationId?: string | null; draft: ProjectDraft }>
-  | Command<'CopyProject', { projectId: string; ownerId?: string; organizationId?: string | null; source: CopySource; availability: CopyAvailability }>
+  | Command<'CreateProject', { projectId: string; orderNumber: number; ownerId?: string; organizationId?: string | null; draft: ProjectDraft }>
+  | Command<'CopyProject', { projectId: string; orderNumber: number; ownerId?: string; organizationId?: string | null; source: CopySource; availability: CopyAvailability }>
   | Command<'SaveDraft', { draft: ProjectDraft }>
   | Command<'UpdateCheckout', { name: string; notes?: ProjectNotes; shipping_notes?: ShippingNotes }>
   | Command<'UploadImage', { fabricId: string; path: string; fileName: string }>

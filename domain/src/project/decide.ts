@@ -115,7 +115,7 @@ function createProject(command: ProjectCommandOf<'CreateProject'>, state: Projec
   const { ownerId, organizationId } = newOwner(command, state);
   return {
     type: 'ProjectCreated',
-    data: { projectId: command.projectId, ownerId, organizationId, productionTime: DEFAULT_PRODUCTION_TIME, ...draftBody(command.draft), ...stampOf(command) },
+    data: { projectId: command.projectId, orderNumber: command.orderNumber, ownerId, organizationId, productionTime: DEFAULT_PRODUCTION_TIME, ...draftBody(command.draft), ...stampOf(command) },
   };
 }
 
@@ -128,7 +128,7 @@ function copyProject(command: ProjectCommandOf<'CopyProject'>, state: ProjectStr
   const { body, replacedFabricIds, droppedProductIds } = copyBody(draftBody(source), command.availability);
   return {
     type: 'ProjectCopied',
-    data: { projectId: command.projectId, copiedFrom: source.projectId, ownerId, organizationId, productionTime: DEFAULT_PRODUCTION_TIME, replacedFabricIds, droppedProductIds, ...body, ...stampOf(command) },
+    data: { projectId: command.projectId, copiedFrom: source.projectId, orderNumber: command.orderNumber, ownerId, organizationId, productionTime: DEFAULT_PRODUCTION_TIME, replacedFabricIds, droppedProductIds, ...body, ...stampOf(command) },
   };
 }
 

@@ -20,14 +20,14 @@ const body = {
 };
 
 describe('CreateProject', () => {
-  it('creates a draft owned by the customer, production time 3 weeks', () => {
+  it('creates a draft owned by the customer, production time 3 weeks, with the order number it was given', () => {
     project.given([]).when(commandFor('CreateProject', customer)).then([
-      { type: 'ProjectCreated', data: { projectId: 'p-1', ownerId: 'u-1', organizationId: null, productionTime: 3, ...body, ...by(customer) } },
+      { type: 'ProjectCreated', data: { projectId: 'p-1', orderNumber: 1042, ownerId: 'u-1', organizationId: null, productionTime: 3, ...body, ...by(customer) } },
     ]);
   });
   it('fills in the optional parts of a minimal draft', () => {
     project.given([]).when({ ...commandFor('CreateProject', customer), draft: { name: 'Bare', fabrics: [] } }).then([
-      { type: 'ProjectCreated', data: { projectId: 'p-1', ownerId: 'u-1', organizationId: null, productionTime: 3, name: 'Bare', category: null, fabrics: [], additional_notes: '', notes: {}, shipping_notes: {}, shipping_cost: 0, ...by(customer) } },
+      { type: 'ProjectCreated', data: { projectId: 'p-1', orderNumber: 1042, ownerId: 'u-1', organizationId: null, productionTime: 3, name: 'Bare', category: null, fabrics: [], additional_notes: '', notes: {}, shipping_notes: {}, shipping_cost: 0, ...by(customer) } },
     ]);
   });
   it('lets staff create a project for someone else', () => {
@@ -67,7 +67,7 @@ describe('CopyProject', () => {
       {
         type: 'ProjectCopied',
         data: {
-          projectId: 'p-2', copiedFrom: 'p-1', ownerId: 'u-1', organizationId: null, productionTime: 3,
+          projectId: 'p-2', copiedFrom: 'p-1', orderNumber: 1043, ownerId: 'u-1', organizationId: null, productionTime: 3,
           replacedFabricIds: ['f-3'], droppedProductIds: [44],
           name: 'COPY OF: Living room', category: 'P',
           fabrics: [

@@ -30,8 +30,15 @@ const DraftBody = {
   shipping_cost: Cents,
 };
 
+/**
+ * The shop's short order number (#1042), allocated by the command side from a database sequence
+ * and passed in (decision 0315). Projects created before it existed have none: optional, never upcast.
+ */
+const OrderNumber = z.number().int().positive().optional();
+
 export const ProjectCreated = event('ProjectCreated', {
   projectId: z.string().min(1),
+  orderNumber: OrderNumber,
   ownerId: z.string().min(1),
   organizationId: z.string().nullable(),
   productionTime: z.number().int(),
@@ -42,6 +49,7 @@ export const ProjectCreated = event('ProjectCreated', {
 export const ProjectCopied = event('ProjectCopied', {
   projectId: z.string().min(1),
   copiedFrom: z.string().min(1),
+  orderNumber: OrderNumber,
   ownerId: z.string().min(1),
   organizationId: z.string().nullable(),
   productionTime: z.number().int(),

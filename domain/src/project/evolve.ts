@@ -28,6 +28,7 @@ function created(event: ProjectEventOf<'ProjectCreated' | 'ProjectCopied'>): Pro
   const { data } = event;
   return {
     id: data.projectId,
+    order_number: data.orderNumber ?? null,
     user: data.ownerId,
     organization_id: data.organizationId,
     state: 'D',
@@ -69,6 +70,7 @@ function created(event: ProjectEventOf<'ProjectCreated' | 'ProjectCopied'>): Pro
  */
 const withBody = (p: Project, data: DraftBody): Project => ({
   id: p.id,
+  order_number: p.order_number,
   user: p.user,
   organization_id: p.organization_id,
   state: p.state,

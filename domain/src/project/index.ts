@@ -8,6 +8,8 @@ export { projectDecider, decide as decideProject, evolve as evolveProject } from
 export * from './copy.js';
 export * from './dates.js';
 export * from './view.js';
+export * from './order-number.js';
+export * from './item-label.js';
 export * from './readiness.js';
 export * from './progress.js';
 export * from './activity.js';

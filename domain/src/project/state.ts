@@ -51,6 +51,8 @@ export interface Shipment {
  */
 export interface Project {
   id: string;
+  /** The short order number (decision 0315); null for projects created before numbers existed. */
+  order_number: number | null;
   name: string;
   user: string;
   organization_id: string | null;

@@ -1,5 +1,6 @@
 import type { Carrier } from './events.js';
 import type { Fabric, LineItem, ProductionState, ProjectNotes, ProjectState, ShippingNotes } from './model.js';
+import { orderLabel } from './order-number.js';
 import { readinessLabel, type ReadinessLabel } from './readiness.js';
 import type { ProjectStreamState, StaffNote } from './state.js';
 import { trackingLink } from './tracking.js';
@@ -12,6 +13,10 @@ import { trackingLink } from './tracking.js';
  */
 export interface ProjectView {
   id: string;
+  /** The short order number (decision 0315); null for projects created before numbers existed. */
+  order_number: number | null;
+  /** `#1042`, or the fallback of an older project: what pages, mail and prints call it. */
+  order_label: string;
   name: string;
   user: string;
   state: ProjectState;
@@ -64,8 +69,11 @@ export function projectView(state: ProjectStreamState): ProjectView | null {
   const fabricArrived = project.fabric_arrived !== null;
   const onsiteComplete = project.onsite_complete !== null;
   const hasUpholstery = items.some((item) => item.has_upholstery === true);
+  const orderNumber = project.order_number ?? null; // states stored before numbers existed lack the field
   return {
     id: project.id,
+    order_number: orderNumber,
+    order_label: orderLabel({ id: project.id, order_number: orderNumber }),
     name: project.name,
     user: project.user,
     state: project.state,

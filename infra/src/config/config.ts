@@ -122,6 +122,18 @@ export const mailConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Soft Furnishings Shop <shop@localhost>').describe('From address of outgoing mail'),
 });
 
+/** Who the shop's mail says it comes from; staff's mail previews show the same (query-api). */
+export const shopIdentityConfigSchema = z.object({
+  SHOP_NAME: z.string().min(1).max(200).default('Soft Furnishings Shop').describe('The shop\'s name, in every e-mail'),
+  SHOP_ADDRESS: z.string().min(1).max(500).default('100 Main Street, Springfield, IL 62701, USA').describe('The shop\'s postal address, at the foot of every e-mail'),
+  MAIL_REPLY_TO: z.string().email().default('orders@soft-furnishings.example').describe('Where replies to the shop\'s e-mail go; shown in every e-mail'),
+});
+
+/** The shop's name, address and reply address, as the mail templates take them. */
+export function shopIdentityOf(config: z.infer<typeof shopIdentityConfigSchema>): { name: string; address: string; replyTo: string } {
+  return { name: config.SHOP_NAME, address: config.SHOP_ADDRESS, replyTo: config.MAIL_REPLY_TO };
+}
+
 export const staffConfigSchema = z.object({
   STAFF_EMAIL: z.string().email().optional().describe('Ensures an active staff account with this e-mail at start'),
   STAFF_PASSWORD: z.string().min(8).optional().describe('Password of the STAFF_EMAIL account'),
@@ -157,7 +169,7 @@ export const liveConfigSchema = z.object({
 });
 
 /** The embedded single-process shop needs everything. */
-export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema);
+export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).merge(shopIdentityConfigSchema).merge(staffConfigSchema).merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema);
 
 /**
  * One schema per role of the scaled topology: a process checks only the settings it uses, so a
@@ -167,8 +179,8 @@ export const embeddedConfigSchema = httpConfigSchema.merge(mailConfigSchema).mer
  */
 export const roleConfigSchemas = {
   command: httpConfigSchema.merge(staffConfigSchema),
-  query: httpConfigSchema.merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema),
-  projectors: commonConfigSchema.merge(mailConfigSchema).extend({
+  query: httpConfigSchema.merge(notificationsConfigSchema).merge(readConfigSchema).merge(liveConfigSchema).merge(shopIdentityConfigSchema),
+  projectors: commonConfigSchema.merge(mailConfigSchema).merge(shopIdentityConfigSchema).extend({
     PUBLIC_URL: httpConfigSchema.shape.PUBLIC_URL,
     // Its /healthz, /readyz and /metrics (decision 0307); any free port unless given, so two on one host never clash.
     PORT: z.coerce.number().int().min(0).max(65535).default(0).describe('HTTP port of a projectors process\'s /healthz, /readyz and /metrics (0: any free port)'),

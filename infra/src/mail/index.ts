@@ -1,2 +1,3 @@
 export * from './mail-transport.js';
 export * from './mail-files.js';
+export * from './templates/index.js';

@@ -8,6 +8,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, rendered from the same template as the text (templates/). */
+  html: string;
+  /** Where replies go: the shop's reply address. */
+  replyTo: string;
 }
 
 export interface MailTransport {
@@ -60,7 +64,7 @@ function fileTransport(dir: string, from: string): MailTransport {
 }
 
 function toNodemailer(mail: OutgoingMail, from: string) {
-  return { from, to: mail.to, subject: mail.subject, text: mail.text, messageId: `<${mail.id}@soft-furnishings-shop>` };
+  return { from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${mail.id}@soft-furnishings-shop>` };
 }
 
 /** Readers never see half a file: write beside it, then rename. */

@@ -40,6 +40,8 @@ const Activity = z.object({
 /** The SPEC §3 Project fields every project answer has. */
 const ProjectFields = z.object({
   id: z.string(),
+  order_number: z.number().int().nullable().describe('The short order number (#1042); null for projects created before numbers existed (decision 0315).'),
+  order_label: z.string().describe('"#1042", or "Ref. fd31a7ee" for an older project without a number.'),
   name: z.string(),
   user: z.string(),
   state: ProjectState,
@@ -101,6 +103,8 @@ export const InternalProject = ProjectFields.extend({
 export const ProjectSummary = z
   .object({
     id: z.string(),
+    order_number: z.number().int().nullable().describe('The short order number (#1042); null for projects created before numbers existed (decision 0315).'),
+    order_label: z.string().describe('"#1042", or "Ref. fd31a7ee" for an older project without a number.'),
     name: z.string(),
     state: ProjectState,
     production_state: ProductionState,
@@ -130,6 +134,8 @@ export const ProjectTimeline = z.object({ id: z.string(), state: ProjectState, p
 export const InternalSummary = z
   .object({
     id: z.string(),
+    order_number: z.number().int().nullable().describe('The short order number (#1042); null for projects created before numbers existed (decision 0315).'),
+    order_label: z.string().describe('"#1042", or "Ref. fd31a7ee" for an older project without a number.'),
     name: z.string(),
     state: ProjectState,
     production_state: ProductionState,

@@ -28,7 +28,7 @@ export const ProjectListQuery = z.object({
 /** How the list parameters appear in the OpenAPI document. */
 export const ProjectListDoc = z.object({
   state: StateListDoc.optional(),
-  name: z.string().max(200).optional().describe('Case-insensitive substring of the name'),
+  name: z.string().max(200).optional().describe('Case-insensitive substring of the name, or an order number ("#1042" or "1042")'),
   limit: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).optional().describe(`Page size (default ${LIST_PAGE_DEFAULT})`),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional().describe('Rows to skip'),
 });

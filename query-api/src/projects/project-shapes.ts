@@ -5,6 +5,8 @@ import type { ActivityRow, TimelineRow } from '@shop/projectors/queries';
 function specFields(view: ProjectView) {
   return {
     id: view.id,
+    order_number: view.order_number,
+    order_label: view.order_label,
     name: view.name,
     user: view.user,
     state: view.state,
@@ -86,6 +88,8 @@ export function internalProject(view: ProjectView, revision: number, activity: r
 export function projectSummary(view: ProjectView) {
   return {
     id: view.id,
+    order_number: view.order_number,
+    order_label: view.order_label,
     name: view.name,
     state: view.state,
     production_state: view.production_state,

@@ -17,6 +17,7 @@ import {
   findCredentialsByUserId,
   handleCommand,
   handleCommands,
+  nextOrderNumber,
   insertCredentials,
   StreamStateCache,
   type CommandHandlerDeps,
@@ -124,7 +125,7 @@ export class DemoWriter {
     const { action, projectId } = step;
     if (action.type === 'create') {
       const actor = actorOf(user, await membershipsFor(deps.eventStore, user, action.organizationId));
-      const command = { type: 'CreateProject' as const, projectId, organizationId: action.organizationId, draft: action.draft, at: this.at.toISOString(), actor };
+      const command = { type: 'CreateProject' as const, projectId, orderNumber: await nextOrderNumber(this.deps.pool), organizationId: action.organizationId, draft: action.draft, at: this.at.toISOString(), actor };
       await handleCommand(deps, projectDecider, projectStream(projectId), () => command, { actor: user.userId, correlationId });
       return;
     }

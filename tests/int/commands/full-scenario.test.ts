@@ -45,7 +45,14 @@ describe('the whole flow, over HTTP and SMTP', () => {
     const approved = await staff.put(`/api/internal/projects/${id}/`, { state: 'A' });
     expect(approved.body.state).toBe('A');
     expect((await staff.post(`/api/internal/projects/${id}/invoice/`, { message: 'Thank you!' })).status).toBe(200);
-    await smtp.waitFor((mail) => mail.to.includes(email) && /Invoice for Bay window/.test(mail.raw));
+    const invoiceMail = await smtp.waitFor((mail) => mail.to.includes(email) && /Invoice for Bay window/.test(mail.raw));
+    // A shop's invoice (issue 53): HTML and text parts, the customer by name, the order number, items and totals.
+    const orderLabel = created.body.order_label as string;
+    expect(orderLabel).toMatch(/^#\d+$/);
+    expect(invoiceMail.raw).toMatch(/multipart\/alternative/);
+    expect(invoiceMail.raw).toMatch(/Content-Type: text\/html/);
+    expect(invoiceMail.raw).toMatch(/Reply-To: /);
+    for (const expected of ['Dear Cora Customer,', `Order ${orderLabel}`, 'Thank you!', 'Total', 'Paid', 'Remaining', 'Window seat', '$100.00 each', '$200.00']) expect(invoiceMail.raw).toContain(expected);
 
     const paid = await customer.put(`/api/checkout/${id}/`, {
       shipping_notes: { shipping_address: address, delivery_type: 0 },
@@ -57,7 +64,8 @@ describe('the whole flow, over HTTP and SMTP', () => {
     expect((await staff.post(`/api/internal/projects/${id}/pause/`, { message: 'Waiting for fabric.' })).body.state).toBe('PS');
     await smtp.waitFor((mail) => mail.to.includes(email) && /is paused/.test(mail.raw) && /Waiting for fabric/.test(mail.raw));
     expect((await staff.post(`/api/internal/projects/${id}/unpause/`, { message: 'Fabric arrived.' })).body.state).toBe('P');
-    await smtp.waitFor((mail) => mail.to.includes(email) && /back in production/.test(mail.raw));
+    const unpauseMail = await smtp.waitFor((mail) => mail.to.includes(email) && /back in production/.test(mail.raw));
+    expect(unpauseMail.raw).toContain(`Order ${orderLabel}`);
 
     const transferred = await staff.put('/api/internal/transfer/', { project_id: id, email: STAFF.email });
     expect(transferred.status).toBe(200);

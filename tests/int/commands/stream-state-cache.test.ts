@@ -36,7 +36,7 @@ function process_(): CommandHandlerDeps & { streamStates: StreamStateCache; read
 
 async function create(deps: CommandHandlerDeps, stream: string) {
   const projectId = stream.replace('project-', '');
-  return handleCommand(deps, projectDecider, stream, () => ({ type: 'CreateProject' as const, projectId, ownerId: owner.userId, draft: draft('v0'), at: new Date().toISOString(), actor: owner }), context);
+  return handleCommand(deps, projectDecider, stream, () => ({ type: 'CreateProject' as const, projectId, orderNumber: 1001, ownerId: owner.userId, draft: draft('v0'), at: new Date().toISOString(), actor: owner }), context);
 }
 
 const save = (deps: CommandHandlerDeps, stream: string, name: string, expectedRevision?: number) =>

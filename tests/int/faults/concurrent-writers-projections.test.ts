@@ -43,7 +43,7 @@ function projectEvents(projectId: string, userId: string, count: number): NewEve
   for (let n = 0; n < count; n++) {
     const draft = { name: `Pillows ${n}`, fabrics: [] };
     const command: ProjectCommand =
-      n === 0 ? { type: 'CreateProject', projectId, ownerId: userId, draft, at, actor } : { type: 'SaveDraft', draft, at, actor };
+      n === 0 ? { type: 'CreateProject', projectId, orderNumber: 1001, ownerId: userId, draft, at, actor } : { type: 'SaveDraft', draft, at, actor };
     const events = decideProject(command, state);
     state = events.reduce(evolveProject, state);
     batches.push(

@@ -28,7 +28,7 @@ export function ProjectFilters({ idPrefix, states, state, onStateChange, name, o
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${idPrefix}-name-filter`}>Name</label>
+        <label htmlFor={`${idPrefix}-name-filter`}>Name or order number</label>
         <input id={`${idPrefix}-name-filter`} type="search" value={name} onChange={(e) => onNameChange(e.target.value)} />
       </div>
     </form>

@@ -10,19 +10,21 @@ interface Props<T> {
   columns: readonly string[];
   /** The cells of one project's row, in the order of `columns`. */
   cells: (project: T) => ReactNode;
+  /** On a phone, one block per project, each cell under its `data-label` (customer pages, issue 53). */
+  stackOnPhone?: boolean;
 }
 
 /**
  * A page of a project list (useProjectList) as a table: loading, failed, empty, or the rows
  * with "Show more" under them while the last page was full. The pages differ only in their columns.
  */
-export function ProjectListTable<T extends { id: string | number }>({ load, onShowMore, empty, columns, cells }: Props<T>) {
+export function ProjectListTable<T extends { id: string | number }>({ load, onShowMore, empty, columns, cells, stackOnPhone = false }: Props<T>) {
   if (load.kind === 'loading') return <p role="status">Loading projects…</p>;
   if (load.kind === 'failed') return <Alert>{load.message}</Alert>;
   if (load.projects.length === 0) return <p>{empty}</p>;
   return (
     <div className="table-wrap">
-      <table>
+      <table className={stackOnPhone ? 'stack-on-phone' : undefined}>
         <thead>
           <tr>
             {columns.map((column) => (

@@ -1,16 +1,8 @@
-import { formatPrice, priceTotal, productTypeDisplayNames, type Fabric, type LineItem, type ShownCost } from '@shop/domain';
+import { formatPrice, itemLabel, priceTotal, type Fabric, type ShownCost } from '@shop/domain';
 import { ItemPictures } from './ItemPictures';
 
-/** A line item in words: its style and size, or the name a custom item was given. */
-export function itemLabel(item: LineItem): string {
-  const type = item.product_type ? (productTypeDisplayNames as Record<string, string>)[item.product_type] : undefined;
-  if (item.product_id === 0 || item.product_type === 'X' || item.product_type === 'R') return [type, item.name].filter(Boolean).join(': ') || 'Custom item';
-  const d = item.dimensions ?? {};
-  const dims = [d.length, d.width, d.height].filter((v) => v !== null && v !== undefined && v > 0).join('" x ');
-  const size = item.size ?? (dims ? `${dims}"` : '');
-  const channel = d.channelWidth ? `, ${d.channelWidth}" channels` : '';
-  return [item.product_style, type].filter(Boolean).join(' ') + (size ? ` ${size}` : '') + channel;
-}
+/** Re-exported: the quote's wording of an item is the domain's, shared with the work order and e-mails. */
+export { itemLabel };
 
 const costRows: Array<[keyof ShownCost, string]> = [
   ['labor', 'Labor'],
@@ -40,16 +32,16 @@ export function QuoteTable({ fabrics, cost, caption = 'Quote' }: { fabrics: read
           {fabrics.flatMap((fabric) =>
             fabric.items.map((item, index) => (
               <tr key={`${fabric.id}-${index}`}>
-                <td>{fabric.name || 'Unnamed fabric'}</td>
-                <td>
+                <td data-label="Fabric">{fabric.name || 'Unnamed fabric'}</td>
+                <td data-label="Item">
                   <div className="item-cell">
                     <ItemPictures item={item} fabric={fabric} size="small" />
                     <span>{itemLabel(item)}</span>
                   </div>
                 </td>
-                <td className="number">{item.quantity ?? 0}</td>
-                <td className="number">{formatPrice(item.unit_price)}</td>
-                <td className="number">{formatPrice(priceTotal(item.unit_price, item.quantity))}</td>
+                <td className="number" data-label="Quantity">{item.quantity ?? 0}</td>
+                <td className="number" data-label="Unit price">{formatPrice(item.unit_price)}</td>
+                <td className="number" data-label="Price">{formatPrice(priceTotal(item.unit_price, item.quantity))}</td>
               </tr>
             )),
           )}

@@ -96,8 +96,8 @@ export const historyTo: Record<ProjectState, ProjectEvent[]> = {
 export function commandFor<K extends ProjectCommandType>(type: K, actor: Actor, at = T.now): ProjectCommandOf<K> {
   const email = { emailId: 'e-1', to: 'ann@example.com' };
   const extra: { [K in ProjectCommandType]: Omit<ProjectCommandOf<K>, 'type' | 'at' | 'actor'> } = {
-    CreateProject: { projectId: 'p-1', draft },
-    CopyProject: { projectId: 'p-2', source: { ...draft, projectId: 'p-1', ownerId: customer.userId, organizationId: null }, availability: { fabrics: {}, activeProductIds: [12] } },
+    CreateProject: { projectId: 'p-1', orderNumber: 1042, draft },
+    CopyProject: { projectId: 'p-2', orderNumber: 1043, source: { ...draft, projectId: 'p-1', ownerId: customer.userId, organizationId: null }, availability: { fabrics: {}, activeProductIds: [12] } },
     SaveDraft: { draft },
     UpdateCheckout: { name: 'Living room' },
     UploadImage: { fabricId: 'f-1', path: 'uploads/p-1/a.png', fileName: 'a.png' },

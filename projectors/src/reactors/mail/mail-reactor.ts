@@ -1,4 +1,4 @@
-import type { Clock, EventStore, IdGenerator, Logger, MailTransport, Pool } from '@shop/infra';
+import type { Clock, EventStore, IdGenerator, Logger, MailTransport, Pool, ShopIdentity } from '@shop/infra';
 import { ProjectionRunner } from '../../runner/projection-runner.js';
 import { mailOutboxProjection } from './mail-outbox-projection.js';
 import { MailSender, type MailSenderOptions } from './mail-sender.js';
@@ -11,6 +11,8 @@ export interface MailReactorDeps {
   logger: Logger;
   transport: MailTransport;
   publicUrl: string;
+  /** The shop's name, address and reply address, in every mail. */
+  shop: ShopIdentity;
   /** Tuning for tests (retry delays, polling). */
   sender?: Partial<Pick<MailSenderOptions, 'maxAttempts' | 'retryBaseMs' | 'pollIntervalMs' | 'staleAfterMs'>>;
 }

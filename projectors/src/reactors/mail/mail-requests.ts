@@ -1,7 +1,6 @@
-import type { StoredEvent } from '@shop/infra';
+import type { MailKind, StoredEvent } from '@shop/infra';
 
-/** Every kind of e-mail the shop sends; each starts as an event on a project or account stream. */
-export type MailKind = 'activation' | 'password_reset' | 'profile_completion' | 'invoice' | 'pause' | 'unpause' | 'reminder' | 'transfer';
+export type { MailKind };
 
 /** What the outbox keeps of a request event. */
 export interface DeliveryRequest {

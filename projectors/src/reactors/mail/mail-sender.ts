@@ -1,7 +1,19 @@
-import { costDetails, fold, projectDecider, type ProjectEvent } from '@shop/domain';
-import { issueToken, type Clock, type EventStore, type IdGenerator, type Logger, type MailTransport, type Pool, type TokenPurpose } from '@shop/infra';
+import { accountDecider, fold, projectDecider, projectView, type AccountEvent, type ProjectEvent } from '@shop/domain';
+import {
+  issueToken,
+  mailProjectOf,
+  renderMail,
+  type Clock,
+  type EventStore,
+  type IdGenerator,
+  type Logger,
+  type MailContext,
+  type MailTransport,
+  type Pool,
+  type ShopIdentity,
+  type TokenPurpose,
+} from '@shop/infra';
 import type { DeliveryRequest, MailKind } from './mail-requests.js';
-import { renderMail, type MailContext } from './mail-templates.js';
 import { recordProjectEmailOutcome } from './record-outcome.js';
 
 export interface MailSenderOptions {
@@ -13,6 +25,8 @@ export interface MailSenderOptions {
   transport: MailTransport;
   /** Base of links in e-mails. */
   publicUrl: string;
+  /** The shop's name, address and reply address, in every mail. */
+  shop: ShopIdentity;
   maxAttempts?: number;
   /** First retry delay; each further retry doubles it. */
   retryBaseMs?: number;
@@ -101,8 +115,8 @@ export class MailSender {
     const delivery = await this.claim();
     if (!delivery) return false;
     try {
-      const mail = renderMail(delivery.kind, await this.contextFor(delivery));
-      await this.options.transport.send({ id: delivery.request_event_id, to: delivery.recipient, ...mail });
+      const mail = await renderMail(delivery.kind, await this.contextFor(delivery));
+      await this.options.transport.send({ id: delivery.request_event_id, to: delivery.recipient, replyTo: this.options.shop.replyTo, ...mail });
       await this.settle(delivery, 'sent', null);
     } catch (error) {
       await this.retryOrFail(delivery, error instanceof Error ? error.message : String(error));
@@ -123,25 +137,32 @@ export class MailSender {
   }
 
   private async contextFor(delivery: DeliveryRow): Promise<MailContext> {
-    const { pool, clock, publicUrl } = this.options;
+    const { pool, clock, publicUrl, shop } = this.options;
     const purpose = tokenPurposes[delivery.kind];
     if (purpose) {
       // The link's token is made now, at sending: it never sits in an event or the outbox. A retry
       // makes a new one and retires the one its failed attempt made (one usable link per mail).
-      const holder = { userId: delivery.payload.userId ?? '', email: delivery.recipient };
+      const userId = delivery.payload.userId ?? '';
+      const holder = { userId, email: delivery.recipient };
       const token = await issueToken(pool, purpose, holder, clock.now(), delivery.request_event_id);
-      return { publicUrl, token, ...(delivery.payload.joins ? { joins: delivery.payload.joins } : {}) };
+      const joins = delivery.payload.joins ? { joins: delivery.payload.joins } : {};
+      return { publicUrl, shop, recipientName: await this.nameOf(userId), token, ...joins };
     }
-    return { publicUrl, message: delivery.payload.message ?? '', project: await this.projectFor(delivery.stream_id, delivery.payload.projectId ?? '') };
+    const view = projectView(fold(projectDecider, (await this.eventsOf(delivery.stream_id)) as ProjectEvent[]));
+    const project = view ? mailProjectOf(view) : undefined;
+    return { publicUrl, shop, recipientName: view ? await this.nameOf(view.user) : '', message: delivery.payload.message ?? '', ...(project ? { project } : {}) };
   }
 
-  private async projectFor(streamId: string, projectId: string): Promise<MailContext['project']> {
+  /** The name on a user's account (opened personal data; empty once erased, or for a guest). */
+  private async nameOf(userId: string): Promise<string> {
+    if (!userId) return '';
+    const state = fold(accountDecider, (await this.eventsOf(`account-${userId}`)) as AccountEvent[]);
+    return state.status === 'empty' ? '' : state.account.name;
+  }
+
+  private async eventsOf(streamId: string): Promise<Array<{ type: string; data: unknown }>> {
     const stored = await this.options.eventStore.readStream(streamId);
-    const state = fold(projectDecider, stored.map((event) => ({ type: event.type, data: event.data }) as ProjectEvent));
-    if (state.status === 'empty') return { id: projectId, name: '', amountDue: null };
-    const { project } = state;
-    const amountDue = project.balance_remaining ?? costDetails(project, { paidInFull: project.paid !== null }).remaining;
-    return { id: projectId, name: project.name, amountDue };
+    return stored.map((event) => ({ type: event.type, data: event.data }));
   }
 
   private async retryOrFail(delivery: DeliveryRow, reason: string): Promise<void> {

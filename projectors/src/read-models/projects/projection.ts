@@ -80,6 +80,7 @@ const DETAIL_COLUMNS = [
   'stream_id', 'project_id', 'revision', 'owner_id', 'organization_id', 'name', 'state', 'production_state',
   'deleted', 'due', 'paid_amount', 'balance_remaining', 'stream_state',
   'internal_rank', 'internal_date', 'internal_updated', 'customer_rank', 'customer_date', 'customer_updated',
+  'order_number',
 ] as const;
 
 /** The project_details row of a stream's state, in DETAIL_COLUMNS order; null while it holds no project. */
@@ -108,6 +109,7 @@ function detailRow(streamId: string, revision: number, state: ProjectStreamState
     customer.rank,
     customer.date,
     customer.updated,
+    view.order_number,
   ];
 }
 
@@ -116,7 +118,7 @@ async function saveProject(client: PoolClient, event: StoredEvent, state: Projec
   if (row) await upsertDetails(client, [row]);
 }
 
-/** Rows per multi-row upsert (19 parameters each, well under PostgreSQL's 65,535). */
+/** Rows per multi-row upsert (20 parameters each, well under PostgreSQL's 65,535). */
 const UPSERT_ROWS = 1000;
 
 async function upsertDetails(client: PoolClient, rows: unknown[][], counts?: ProjectCountChanges): Promise<void> {
@@ -134,7 +136,8 @@ async function upsertDetails(client: PoolClient, rows: unknown[][], counts?: Pro
        paid_amount = EXCLUDED.paid_amount, balance_remaining = EXCLUDED.balance_remaining,
        stream_state = EXCLUDED.stream_state,
        internal_rank = EXCLUDED.internal_rank, internal_date = EXCLUDED.internal_date, internal_updated = EXCLUDED.internal_updated,
-       customer_rank = EXCLUDED.customer_rank, customer_date = EXCLUDED.customer_date, customer_updated = EXCLUDED.customer_updated`,
+       customer_rank = EXCLUDED.customer_rank, customer_date = EXCLUDED.customer_date, customer_updated = EXCLUDED.customer_updated,
+       order_number = EXCLUDED.order_number`,
     counted ? [...rows.flat(), ...counted.params] : rows.flat(),
   );
 }

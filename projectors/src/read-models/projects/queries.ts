@@ -1,4 +1,4 @@
-import { projectView, type ProjectState, type ProjectStreamState, type ProjectView } from '@shop/domain';
+import { orderNumberInSearch, projectView, type ProjectState, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import { preparedQuery, preparedStatement, type Pool, type PoolClient } from '@shop/infra';
 import { countLiveProjects } from './counts.js';
 import { storedState } from './stored-state.js';
@@ -15,7 +15,7 @@ export interface ProjectRow {
 export interface ProjectListFilter {
   /** Only these states; empty or absent means all. */
   states?: readonly ProjectState[];
-  /** Case-insensitive substring of the name. */
+  /** Case-insensitive substring of the name, or an order number ("#1042"). */
   name?: string;
   /** Restrict to projects these users own or that belong to these organizations. */
   visibleTo?: { ownerId: string; organizationIds: readonly string[] };
@@ -47,6 +47,19 @@ const toProjectRow = (row: Row): ProjectRow => {
   return { streamId: row.stream_id, revision: row.revision, view: viewOf(state), state };
 };
 
+/**
+ * A name search: a case-insensitive substring of the name, or, when the term reads as an order
+ * number ("#1042", "1042"), that project too (decision 0315).
+ */
+function addNameSearch(values: unknown[], where: string[], term: string): void {
+  values.push(term);
+  const byName = `strpos(lower(name), lower($${values.length})) > 0`;
+  const orderNumber = orderNumberInSearch(term);
+  if (orderNumber === null) return void where.push(byName);
+  values.push(orderNumber);
+  where.push(`(${byName} OR order_number = $${values.length})`);
+}
+
 /** Unordered: callers sort with the domain's list comparators (SPEC §4 orderings). */
 export async function findProjects(db: Db, filter: ProjectListFilter): Promise<ProjectRow[]> {
   const where: string[] = [];
@@ -57,7 +70,7 @@ export async function findProjects(db: Db, filter: ProjectListFilter): Promise<P
   };
   if (!filter.includeDeleted) where.push('NOT deleted');
   if (filter.states && filter.states.length > 0) add((n) => `state = ANY($${n})`, filter.states);
-  if (filter.name) add((n) => `strpos(lower(name), lower($${n})) > 0`, filter.name);
+  if (filter.name) addNameSearch(values, where, filter.name);
   if (filter.visibleTo) {
     values.push(filter.visibleTo.ownerId, filter.visibleTo.organizationIds);
     where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);
@@ -113,7 +126,7 @@ export async function listProjects(
     where.push(sql(values.length));
   };
   if (filter.states && filter.states.length > 0) add((n) => `state = ANY($${n})`, filter.states);
-  if (filter.name) add((n) => `strpos(lower(name), lower($${n})) > 0`, filter.name);
+  if (filter.name) addNameSearch(values, where, filter.name);
   if (filter.visibleTo) {
     values.push(filter.visibleTo.ownerId, filter.visibleTo.organizationIds);
     where.push(`(owner_id = $${values.length - 1} OR organization_id = ANY($${values.length}))`);

@@ -4,6 +4,10 @@ import { tokenizeSandboxCard } from './sandbox-card-widget';
 
 /** GET /api/checkout/{id}/ — the project as checkout shows it (SPEC §3 fields, money in cents). */
 export interface CheckoutProject {
+  /** The short order number; null for a project older than numbers (decision 0315). */
+  order_number: number | null;
+  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
+  order_label: string;
   id: string;
   name: string;
   state: ProjectState;
@@ -23,6 +27,8 @@ function toCheckoutProject(data: unknown): CheckoutProject {
   return {
     ...d,
     id: String(d.id ?? ''),
+    order_number: d.order_number ?? null,
+    order_label: d.order_label ?? '',
     name: d.name ?? '',
     state: d.state ?? 'D',
     fabrics: Array.isArray(d.fabrics) ? d.fabrics : [],

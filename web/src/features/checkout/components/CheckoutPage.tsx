@@ -129,7 +129,9 @@ export function CheckoutPage() {
           State: <strong>{projectStateLabels[project.state]}</strong>
         </p>
       </div>
-      <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <h2 className="project-name">
+        <span className="order-number">{project.order_label}</span> {project.name || 'Untitled project'}
+      </h2>
       <ProgressSteps state={project.state} fabricArrived={project.fabric_arrived} />
       {testMode && (
         <div className="test-mode" role="note" aria-label="Test mode">

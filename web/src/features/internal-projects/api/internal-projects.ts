@@ -3,6 +3,10 @@ import { apiClient } from '../../../lib/api-client';
 
 /** A row of GET /api/internal/projects/ (docs/api-conventions.md "Lists"). */
 export interface InternalProjectSummary {
+  /** The short order number; null for a project older than numbers (decision 0315). */
+  order_number: number | null;
+  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
+  order_label: string;
   id: string | number;
   name: string;
   state: string;
@@ -34,6 +38,10 @@ export async function fetchInternalProjects(filters: { state?: string; name?: st
 
 /** GET /api/internal/projects/{id}/ — the SPEC §3 project plus staff notes, activity, cost and readiness. */
 export interface InternalProject {
+  /** The short order number; null for a project older than numbers (decision 0315). */
+  order_number: number | null;
+  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
+  order_label: string;
   id: string;
   name: string;
   user: string;
@@ -70,6 +78,8 @@ function toInternalProject(data: unknown): InternalProject {
   return {
     ...d,
     id: String(d.id ?? ''),
+    order_number: d.order_number ?? null,
+    order_label: d.order_label ?? '',
     name: d.name ?? '',
     user: d.user ?? '',
     state: d.state ?? 'D',
@@ -187,4 +197,24 @@ export async function fetchAuditLog(id: string): Promise<AuditEntry[]> {
 export async function fetchProjectAsOf(id: string, asOf: string): Promise<{ project: InternalProject | null; events: AuditEntry[] }> {
   const data = await apiClient.get<{ project?: unknown; events?: AuditEntry[] } | undefined>(`${projectPath(id)}events/`, { params: { as_of: asOf } });
   return { project: data?.project ? toInternalProject(data.project) : null, events: data?.events ?? [] };
+}
+
+/** Every e-mail the shop sends, as staff's preview names them. */
+export const mailPreviewKinds = ['invoice', 'pause', 'unpause', 'reminder', 'transfer', 'activation', 'password_reset', 'profile_completion'] as const;
+export type MailPreviewKind = (typeof mailPreviewKinds)[number];
+
+/** GET …/mail-previews/{kind}/: the mail as it would be sent now, both parts. */
+export interface MailPreview {
+  kind: MailPreviewKind;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The HTML part alone, as a page of its own (GET …/mail-previews/{kind}/html). */
+export const mailPreviewHtmlUrl = (id: string, kind: MailPreviewKind) => `/api${projectPath(id)}mail-previews/${kind}/html`;
+
+export async function fetchMailPreview(id: string, kind: MailPreviewKind): Promise<MailPreview> {
+  return apiClient.get<MailPreview>(`${projectPath(id)}mail-previews/${kind}/`);
 }

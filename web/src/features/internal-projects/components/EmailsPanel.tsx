@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { pauseProject, sendInvoice, sendReminder, unpauseProject, type InternalProject } from '../api/internal-projects';
 import type { Act } from './detail-helpers';
+import { MailPreviewPanel } from './MailPreviewPanel';
 import { Panel } from './Panel';
 
 /** Pause / unpause with a message, a reminder, and the invoice e-mail. */
@@ -61,6 +62,7 @@ export function EmailsPanel({ project, busy, act }: { project: InternalProject; 
           Send invoice
         </button>
       </form>
+      <MailPreviewPanel project={project} />
     </Panel>
   );
 }

@@ -10,6 +10,7 @@ import { useAuditLog, useCatalogueProducts, useInternalProject, useProjectAction
 import { projectCost } from '../lib/project-cost';
 import { ActivityLog } from './ActivityLog';
 import { AuditLog } from './AuditLog';
+import { leadPanelFor } from './detail-helpers';
 import { DetailsForm } from './DetailsForm';
 import { EmailsPanel } from './EmailsPanel';
 import { NotesPanel } from './NotesPanel';
@@ -64,6 +65,9 @@ export function InternalProjectDetailPage() {
   // The forms' revision goes with their write; forms start afresh when their base moves.
   const update = (body: InternalUpdate, done: string) => act(() => updateInternalProject(base, body), done);
   const version = base.revision;
+  // The work of the moment first (issue 53): pricing already follows the quote; production and shipping move up.
+  const lead = leadPanelFor(project.state);
+  const workflow = <WorkflowPanel key={`workflow-${version}`} project={base} busy={busy} onSave={update} />;
 
   return (
     <section className="internal-detail">
@@ -72,7 +76,9 @@ export function InternalProjectDetailPage() {
         <Link to={to.internalProjectPdf(project.id || id)}>Printable work order</Link>
         <UpdatedCue projectId={project.id || id} />
       </div>
-      <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <h2 className="project-name">
+        <span className="order-number">{project.order_label}</span> {project.name || 'Untitled project'}
+      </h2>
       <CatchingUp readModels={['projects', 'project_history', 'users']} />
       <ProjectFacts project={project} customer={customer.data ?? null} />
 
@@ -86,13 +92,14 @@ export function InternalProjectDetailPage() {
         </div>
       )}
 
+      {lead === 'workflow' && workflow}
       <Panel title="Quote">
         <QuoteTable fabrics={project.fabrics} cost={projectCost(project)} caption="Current quote" />
       </Panel>
 
       <PricingForm key={`pricing-${version}`} project={base} products={products.data ?? []} busy={busy} onSave={update} />
       <DetailsForm key={`details-${version}`} project={base} busy={busy} onSave={update} />
-      <WorkflowPanel key={`workflow-${version}`} project={base} busy={busy} onSave={update} />
+      {lead !== 'workflow' && workflow}
       <EmailsPanel project={project} busy={busy} act={act} />
       <NotesPanel project={project} busy={busy} act={act} />
       <ActivityLog activity={project.activity} />

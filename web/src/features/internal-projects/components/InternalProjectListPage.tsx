@@ -32,9 +32,10 @@ export function InternalProjectListPage() {
         load={load}
         onShowMore={showMore}
         empty="No projects match."
-        columns={['Name', 'Customer', 'State', 'Production', 'Readiness', 'Submitted', 'Due', 'Total']}
+        columns={['Order', 'Name', 'Customer', 'State', 'Production', 'Readiness', 'Submitted', 'Due', 'Total']}
         cells={(p) => (
           <>
+            <td className="order-number">{p.order_label}</td>
             <td>
               <Link to={to.internalProject(p.id)}>{p.name || 'Untitled project'}</Link>
             </td>

@@ -1,4 +1,5 @@
 import { deliveryTypeLabel, productionStateLabels, projectStateLabels, TRIM_CHOICES, INSERT_CHOICES, NO_INSERT_CHOICE } from '@shop/domain';
+import { QRCodeSVG } from 'qrcode.react';
 import { Link, useParams } from 'react-router-dom';
 import { to } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -38,10 +39,16 @@ export function InternalProjectPdfPage() {
           Print or save as PDF
         </button>
       </div>
-      <h1>Work order: {p.name || 'Untitled project'}</h1>
+      <div className="work-order-top">
+        <h1>
+          Work order <span className="order-number">{p.order_label}</span>: {p.name || 'Untitled project'}
+        </h1>
+        {/* The order number as a QR code, for the workroom to scan from the printed sheet. */}
+        <QRCodeSVG value={p.order_label} size={96} marginSize={1} title={`Order ${p.order_label}`} role="img" aria-label={`QR code of order ${p.order_label}`} />
+      </div>
       <dl className="facts">
-        <dt>Project</dt>
-        <dd>{p.id}</dd>
+        <dt>Order</dt>
+        <dd>{p.order_label}</dd>
         <dt>State</dt>
         <dd>
           {projectStateLabels[p.state]} / {productionStateLabels[p.production_state]}

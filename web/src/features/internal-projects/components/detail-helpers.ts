@@ -18,3 +18,17 @@ export const dateTime = (iso: string) => {
 export type Save = (body: InternalUpdate, done: string) => Promise<boolean>;
 /** Runs a staff action that answers the updated project. */
 export type Act = (action: () => Promise<InternalProject>, done: string) => Promise<boolean>;
+
+/** The staff detail page's panels that can lead it. */
+export type LeadPanel = 'pricing' | 'workflow';
+
+/**
+ * The panel holding the work of the moment, put at the top of the staff page (issue 53): pricing
+ * while a project is in review, the production and shipping panel from approval until it ships;
+ * none (the usual order) for drafts and for shipped or archived projects.
+ */
+export function leadPanelFor(state: InternalProject['state']): LeadPanel | null {
+  if (state === 'R') return 'pricing';
+  if (state === 'A' || state === 'P' || state === 'I' || state === 'PS' || state === 'C') return 'workflow';
+  return null;
+}

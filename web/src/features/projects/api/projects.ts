@@ -3,6 +3,10 @@ import { apiClient } from '../../../lib/api-client';
 
 /** A row of GET /api/projects/ (docs/api-conventions.md "Lists"). */
 export interface ProjectSummary {
+  /** The short order number; null for a project older than numbers (decision 0315). */
+  order_number: number | null;
+  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
+  order_label: string;
   id: string | number;
   name: string;
   state: string;
@@ -33,6 +37,10 @@ export async function fetchProjects(filters: ProjectFilters & { limit?: number; 
 
 /** The SPEC §3 project as GET /api/projects/{id}/ answers it (docs/api-conventions.md "Shapes"). */
 export interface ProjectDetail {
+  /** The short order number; null for a project older than numbers (decision 0315). */
+  order_number: number | null;
+  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
+  order_label: string;
   id: string;
   name: string;
   state: ProjectState;
@@ -64,6 +72,8 @@ export function toProjectDetail(data: unknown): ProjectDetail {
   return {
     ...d,
     id: String(d.id ?? ''),
+    order_number: d.order_number ?? null,
+    order_label: d.order_label ?? '',
     name: d.name ?? '',
     state: d.state ?? 'D',
     production_state: d.production_state ?? 'N',

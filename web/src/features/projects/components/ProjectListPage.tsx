@@ -24,20 +24,24 @@ export function ProjectListPage() {
       <CatchingUp readModels={['projects']} />
       <ProjectFilters idPrefix="project" states={customerStateOrder} state={state} onStateChange={setState} name={name} onNameChange={setName} />
       <ProjectListTable
+        stackOnPhone
         load={load}
         onShowMore={showMore}
         empty="No projects yet. Start one with “New project”."
-        columns={['Name', 'State', 'Created', 'Updated', 'Due', 'Total']}
+        columns={['Order', 'Name', 'State', 'Created', 'Updated', 'Due', 'Total']}
         cells={(p) => (
           <>
-            <td>
+            <td className="order-number" data-label="Order">
+              {p.order_label}
+            </td>
+            <td data-label="Name">
               <Link to={p.state === 'D' ? to.projectEdit(p.id) : to.projectSummary(p.id)}>{p.name || 'Untitled project'}</Link>
             </td>
-            <td>{projectStateLabel(p.state)}</td>
-            <td>{formatDate(p.created)}</td>
-            <td>{formatDate(p.updated)}</td>
-            <td>{formatDate(p.due)}</td>
-            <td>{formatCents(p.total)}</td>
+            <td data-label="State">{projectStateLabel(p.state)}</td>
+            <td data-label="Created">{formatDate(p.created)}</td>
+            <td data-label="Updated">{formatDate(p.updated)}</td>
+            <td data-label="Due">{formatDate(p.due)}</td>
+            <td data-label="Total">{formatCents(p.total)}</td>
           </>
         )}
       />

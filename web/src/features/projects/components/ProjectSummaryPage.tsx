@@ -61,7 +61,9 @@ export function ProjectSummaryPage() {
         </p>
         {serverId && <UpdatedCue projectId={serverId} />}
       </div>
-      <h2 className="project-name">{project.name || 'Untitled project'}</h2>
+      <h2 className="project-name">
+        {detail && <span className="order-number">{detail.order_label}</span>} {project.name || 'Untitled project'}
+      </h2>
       <CatchingUp readModels={['projects', 'project_history']} />
       <ProgressSteps state={project.state} fabricArrived={detail?.fabric_arrived === true} />
       <dl className="facts">
