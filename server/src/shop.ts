@@ -163,7 +163,7 @@ export async function startShop(
     } else {
       // A projectors process answers /healthz, /readyz and /metrics too, on PORT: the scaled front's
       // /readyz asks every process behind it (decision 0307). No URL: it serves no shop.
-      const app = createApiApp({ logger, routers: [], extra: [observability(pool, runner, null, topologyMetrics).router], trustProxy: config.TRUST_PROXY, security: securityOptionsOf(config) });
+      const app = createApiApp({ logger, routers: [], extra: [observability(pool, runner, null, topologyMetrics, () => lostReason).router], trustProxy: config.TRUST_PROXY, security: securityOptionsOf(config) });
       const server = await listen(app, config.PORT);
       stops.unshift(() => server.close());
     }
