@@ -19,7 +19,6 @@ import {
   openKeyEncryptionKeys,
   personalDataKeysOf,
   systemClock,
-  useSealedOpeningThreads,
   uuidIds,
   type EmbeddedConfig,
   type Logger,
@@ -68,8 +67,6 @@ export async function startShop(
     // Data keys are wrapped under key-encryption keys kept outside the database (docs/decisions/0162).
     const keks = await openKeyEncryptionKeys(config);
     await bindKeyEncryptionKeys(pool, keks, keyEncryptionKeyFile(config));
-    // Before anything reads the log: the operator may open sealed pages without worker threads (decision 0266).
-    useSealedOpeningThreads(config);
     const eventStore = openEventStore(config, pool, keks);
     stops.unshift(() => eventStore.close());
     const dataKeys = personalDataKeysOf(eventStore)!;
