@@ -97,10 +97,6 @@ export const readConfigSchema = z.object({
     .max(60_000)
     .default(2000)
     .describe("How long a read waits for the read models to show its own session's writes (0: does not wait)"),
-  HOT_READS: z
-    .enum(['on', 'off'])
-    .default('on')
-    .describe("on: a customer's project list, detail, checkout and timeline reads are served on plain node:http in front of Express, same answers (decision 0253); off: all through Express"),
 });
 
 export const liveConfigSchema = z.object({
