@@ -211,8 +211,8 @@ function ciphersAlone(envelopes: Awaited<ReturnType<typeof sealedBytes>>): { sea
 /**
  * How many turns each side's appends are cut into. Each append waits for its commit's flush, and
  * the disk's latency here swings over seconds with other work: in quarters (about a second a
- * turn), one slow second fell on one side and moved the full run's new-owner ratio between 0.69
- * and 1.14 for the same code within minutes (docs/performance-log.md, 2026-11-27). In twentieths
+ * turn), one slow second fell on one side and moved the new-owner ratio far either way for the
+ * same code within minutes. In twentieths
  * a slow spell spans turns of both sides. Same appends, same totals: only their order changes.
  */
 const APPEND_ROUNDS = 20;

@@ -102,12 +102,12 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       await loadEvents(pool, size);
       await settle(pool);
       const read = await rawSequentialRead(pool); // warms the cache for every reader alike
-      // The median of three reads: one read alone moved between 0.41 and 0.49 s at 100k in one sitting.
+      // The median of three reads: one read alone moves with the machine's other work.
       const reads = [await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool))];
       const rawRate = read / median(reads);
       // A process's first rebuild (JIT warm-up, connections and all, as \`npm run replay\` pays
       // it), and beside it a process's first raw read, which pays the same start: each in three
-      // fresh processes, taking turns, the median of each (docs/performance-log.md, the one-pass rebuild's "Eighth round": like with like).
+      // fresh processes, taking turns, the median of each: like with like.
       const firstRebuilds: number[] = [];
       const firstReads: number[] = [];
       for (let run = 0; run < 3; run++) {
@@ -124,7 +124,7 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       await rebuildAll(deps, allProjections, { workers: 1 });
       if (workers > 1) await rebuildAll(deps, allProjections, { workers });
       // The median of three, as for the warm raw read it is compared with: one warm rebuild alone
-      // took 0.82-0.98 s at 100k in one quiet sitting (docs/performance-log.md, analysts-49).
+      // moves with the machine's other work.
       const warmRebuilds: number[] = [];
       for (let run = 0; run < 3; run++) {
         await settle(pool);

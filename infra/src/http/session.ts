@@ -91,7 +91,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     next();
   };
   // A token once found valid for a caller stays valid for that caller (the HMAC of the same
-  // inputs under the same secret): its next reads skip the HMAC (issue 34's profile).
+  // inputs under the same secret): its next reads skip the HMAC.
   const validTokens = new BoundedSet(10_000);
   const hasValidTokenCookie = (req: Request): boolean => {
     const token = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
@@ -166,8 +166,8 @@ const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
 
 /**
  * Reads (GET, HEAD) change no session: no read route writes one, and the command API has no GET.
- * They get the session express-session would load, without its per-request machinery (issue 34's
- * profile: 15% of a customer's list): the session's JSON hashed three times to see whether it
+ * They get the session express-session would load, without its per-request machinery, a large
+ * share of a customer's read (decision 0242): the session's JSON hashed three times to see whether it
  * changed, res.end wrapped, the rolling cookie signed and sent on every answer, a fresh id drawn
  * for every anonymous visitor. Here the sid cookie is verified as express-session does
  * (cookie-signature, the same secret), the session comes from the same store (cached, revoked by
