@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent, type Pool, type StoredEvent } from '@shop/infra';
-import { allProjections, rebuildProjection } from '@shop/projectors';
+import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { crypto_aead_xchacha20poly1305_ietf_decrypt, crypto_aead_xchacha20poly1305_ietf_encrypt } from 'sodium-native';
 import { fmt } from './measure.js';
 import type { BenchContext, Row } from './bench-context.js';
@@ -131,7 +131,7 @@ async function readEverythingAhead(side: Side): Promise<void> {
 /** A replay: the project details read model rebuilt from event 0 (rows written, swapped in). */
 async function rebuildRate(side: Side): Promise<number> {
   const projection = allProjections.find((candidate) => candidate.name === 'projects')!;
-  const rebuilt = await rebuildProjection({ pool: side.pool, eventStore: side.store }, projection);
+  const rebuilt = (await rebuildInOnePass({ pool: side.pool, eventStore: side.store }, [projection], { workers: 1 }))[0]!;
   return (rebuilt.events / rebuilt.ms) * 1000;
 }
 
