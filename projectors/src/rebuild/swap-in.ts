@@ -1,7 +1,7 @@
 import { inTransaction, START, type GlobalCheckpoint, type PoolClient } from '@shop/infra';
 import type { Projection } from '../runner/projection.js';
 import type { Pool } from '@shop/infra';
-import { dropSchema, quoted, schemaName } from './shadow-schema.js';
+import { quoted, schemaName } from './shadow-schema.js';
 import { bareCopySql, completeTable } from './staging.js';
 
 export interface RebuiltProjection {
