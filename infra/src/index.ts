@@ -41,6 +41,4 @@ export * from './commands/stream-state-cache.js';
 export * from './personal-data/index.js';
 export * from './validation/exact-check.js';
 export * from './http/entity-tag.js';
-export * from './http/json-answer.js';
-export * from './http/hot-reads.js';
 export * from './backup/database-copy.js';

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { createOpenApiRegistry, shopIdentityConfigSchema, shopIdentityOf, type HotRoute } from '@shop/infra';
+import { createOpenApiRegistry, shopIdentityConfigSchema, shopIdentityOf } from '@shop/infra';
 import type { QueryApiDeps } from './deps.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
-import { customerProjectReads, customerProjectRoutes } from './projects/customer-routes.js';
+import { customerProjectRoutes } from './projects/customer-routes.js';
 import { internalProjectRoutes } from './projects/internal-routes.js';
 import { mailPreviewRoutes } from './projects/mail-preview-routes.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
@@ -31,12 +31,4 @@ export function queryRoutes(deps: QueryApiDeps): Router {
   }
   router.use(mailPreviewRoutes({ ...routeDeps, shop: deps.shop ?? shopIdentityOf(shopIdentityConfigSchema.parse({})) }));
   return router;
-}
-
-/**
- * The reads served on plain node:http in front of Express as well (docs/decisions/0253): a
- * customer's list, detail, checkout and timeline, the same handlers `queryRoutes` mounts.
- */
-export function hotReadRoutes(deps: QueryApiDeps): HotRoute[] {
-  return customerProjectReads(deps);
 }

@@ -44,29 +44,19 @@ function progressOf(pool: Pool): ProjectionProgress {
  *   header; otherwise it waits and says `reached` or `timeout`.
  */
 export function readYourWrites(pool: Pool, projections: readonly string[], options: ReadYourWritesOptions = {}): RequestHandler {
-  const wait = readYourWritesWait(pool, projections, options);
-  return async (req, res, next) => {
-    const status = await wait(req.get(MIN_REVISION_HEADER), req.session);
-    if (status) res.set(MIN_REVISION_STATUS_HEADER, status);
-    next();
-  };
-}
-
-/**
- * The wait of `readYourWrites` on its own, for a read also served outside Express (hot-reads.ts):
- * given the request's `X-Min-Revision` and its session, the `X-Min-Revision-Status` to answer, if any.
- */
-export type ReadYourWritesWait = (minRevision: string | undefined, session: SessionWrites | undefined) => Promise<string | undefined>;
-
-export function readYourWritesWait(pool: Pool, projections: readonly string[], options: ReadYourWritesOptions = {}): ReadYourWritesWait {
   const headerWaitMs = options.maxWaitMs ?? 3000;
   const sessionWaitMs = options.sessionWaitMs ?? 2000;
   const progress = progressOf(pool);
   if (options.onApplied) progress.follow(options.onApplied, options.onLost);
-  return async (header, session) => {
+  const statusOf = async (header: string | undefined, session: SessionWrites | undefined): Promise<string | undefined> => {
     if (header) return progress.waitFor(projections, [parseMinRevision(header)], headerWaitMs);
     const pending = sessionWaitMs > 0 ? progress.unseen(projections, sessionWritesOf(session)) : [];
     return pending.length > 0 ? progress.waitFor(projections, pending, sessionWaitMs) : undefined;
+  };
+  return async (req, res, next) => {
+    const status = await statusOf(req.get(MIN_REVISION_HEADER), req.session);
+    if (status) res.set(MIN_REVISION_STATUS_HEADER, status);
+    next();
   };
 }
 

@@ -5,7 +5,6 @@ import {
   createOpenApiRegistry,
   createSessionSecurity,
   createObservability,
-  hotReads,
   notificationsServiceOf,
   securityOptionsOf,
   createLogger,
@@ -19,7 +18,6 @@ import {
   openKeyEncryptionKeys,
   personalDataKeysOf,
   systemClock,
-  useSealedOpeningThreads,
   uuidIds,
   shopIdentityOf,
   type EmbeddedConfig,
@@ -28,7 +26,7 @@ import {
   type Pool,
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
-import { hotReadRoutes, LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
+import { LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, refuseNewerProjectionVersions, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
@@ -84,8 +82,6 @@ export async function startShop(
     // Data keys are wrapped under key-encryption keys kept outside the database (docs/decisions/0162).
     const keks = await openKeyEncryptionKeys(config);
     await bindKeyEncryptionKeys(pool, keks, keyEncryptionKeyFile(config));
-    // Before anything reads the log: the operator may open sealed pages without worker threads (decision 0266).
-    useSealedOpeningThreads(config);
     const eventStore = openEventStore(config, pool, keks);
     stops.unshift(() => eventStore.close());
     const dataKeys = personalDataKeysOf(eventStore)!;
@@ -148,12 +144,7 @@ export async function startShop(
         trustProxy: config.TRUST_PROXY,
         security: securityOptionsOf(config),
       });
-      // The customer's hot reads on plain node:http in front of Express, the same handlers (decision 0253).
-      const front =
-        roles.includes('query') && config.HOT_READS === 'on'
-          ? hotReads({ routes: hotReadRoutes(deps), logger, security: securityOptionsOf(config), readCaller: security.readCaller, cachedCaller: security.cachedReadCaller, timeRequest: observe.timeRequest })
-          : null;
-      const server = await listen(front ? (req, res) => front(req, res, () => app(req, res)) : app, config.PORT);
+      const server = await listen(app, config.PORT);
       // Open live streams end first, or closing the server would wait for them.
       stops.unshift(async () => {
         await live?.stop();

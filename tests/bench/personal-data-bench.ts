@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, processSealedOpeners, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent, type Pool, type StoredEvent } from '@shop/infra';
-import { allProjections, rebuildProjection } from '@shop/projectors';
+import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent, type Pool, type StoredEvent } from '@shop/infra';
+import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { crypto_aead_xchacha20poly1305_ietf_decrypt, crypto_aead_xchacha20poly1305_ietf_encrypt } from 'sodium-native';
 import { fmt } from './measure.js';
 import type { BenchContext, Row } from './bench-context.js';
@@ -128,22 +128,10 @@ async function readEverythingAhead(side: Side): Promise<void> {
   if (read !== side.events) throw new Error(`read ahead ${read} of ${side.events} events`);
 }
 
-/** The sealed side read once more with every value opened on the calling thread (no sealed-opening workers, decision 0266). */
-async function readEverythingAlone(sealed: Side, alone: Side): Promise<number> {
-  const [threads, opened] = [processSealedOpeners.options.threads, processSealedOpeners.counts.byCallers];
-  processSealedOpeners.options.threads = 0;
-  try {
-    await readEverything(sealed, alone);
-  } finally {
-    processSealedOpeners.options.threads = threads;
-  }
-  return processSealedOpeners.counts.byCallers - opened;
-}
-
 /** A replay: the project details read model rebuilt from event 0 (rows written, swapped in). */
 async function rebuildRate(side: Side): Promise<number> {
   const projection = allProjections.find((candidate) => candidate.name === 'projects')!;
-  const rebuilt = await rebuildProjection({ pool: side.pool, eventStore: side.store }, projection);
+  const rebuilt = (await rebuildInOnePass({ pool: side.pool, eventStore: side.store }, [projection], { workers: 1 }))[0]!;
   return (rebuilt.events / rebuilt.ms) * 1000;
 }
 
@@ -223,8 +211,8 @@ function ciphersAlone(envelopes: Awaited<ReturnType<typeof sealedBytes>>): { sea
 /**
  * How many turns each side's appends are cut into. Each append waits for its commit's flush, and
  * the disk's latency here swings over seconds with other work: in quarters (about a second a
- * turn), one slow second fell on one side and moved the full run's new-owner ratio between 0.69
- * and 1.14 for the same code within minutes (docs/performance-log.md, 2026-11-27). In twentieths
+ * turn), one slow second fell on one side and moved the new-owner ratio far either way for the
+ * same code within minutes. In twentieths
  * a slow spell spans turns of both sides. Same appends, same totals: only their order changes.
  */
 const APPEND_ROUNDS = 20;
@@ -246,15 +234,12 @@ async function measure(context: BenchContext, projects: number) {
     for (const round of appendRounds) for (const side of round % 2 ? [sealed, bare] : [bare, sealed]) await appendDrafts(side, round * share, (round + 1) * share);
     const envelopes = await sealedBytes(sealed);
     const aes = { sealMs: 0, openMs: 0, aesSealMs: 0, aesOpenMs: 0, events: 0 };
-    const alone = { ...sealed, readMs: 0, checksums: new Set<number>() };
-    // One untimed pass each first: code paths compiled, the sealed-opening threads started (once per process).
+    // One untimed pass each first: code paths compiled.
     const warm = { ...bare, readMs: 0, checksums: new Set<number>() };
     for (const side of [bare, sealed]) await readEverything(side, warm);
-    const opened = { ...processSealedOpeners.counts, alone: 0 };
     for (const round of rounds) {
-      // The three loops take every place in turn (the read after one of the same database finds it warmer).
-      const reads = [() => readEverything(bare), () => readEverything(sealed), async () => void (opened.alone += await readEverythingAlone(sealed, alone))];
-      for (const read of [...reads.slice(round % 3), ...reads.slice(0, round % 3)]) await read();
+      // The two loops take turns first (the read after one of the same database finds it warmer).
+      for (const side of round % 2 ? [bare, sealed] : [sealed, bare]) await readEverything(side);
       for (const side of round % 2 ? [bare, sealed] : [sealed, bare]) await readEverythingAhead(side);
       const times = ciphersAlone(envelopes);
       Object.assign(aes, {
@@ -266,12 +251,9 @@ async function measure(context: BenchContext, projects: number) {
       });
     }
     const perSecond = (events: number, ms: number) => (events / ms) * 1000;
-    const checksums = new Set([...bare.checksums, ...sealed.checksums, ...alone.checksums]);
+    const checksums = new Set([...bare.checksums, ...sealed.checksums]);
     if (checksums.size !== 1) throw new Error(`the reads opened different addresses: checksums ${[...checksums].join(', ')}`);
-    const byWorkers = processSealedOpeners.counts.byWorkers - opened.byWorkers;
     return {
-      alone: perSecond(sealed.events * rounds.length, alone.readMs),
-      workerShare: byWorkers / (byWorkers + processSealedOpeners.counts.byCallers - opened.byCallers - opened.alone),
       events: bare.events,
       created,
       append: [perSecond(created, bare.appendMs), perSecond(created, sealed.appendMs)] as const,
@@ -315,9 +297,7 @@ export async function personalDataBench(context: BenchContext): Promise<Row[]> {
     row(
       'readAll in batches of 500, 4 passes (target >= 0.6×)',
       figures.read,
-      // Beside it, the same sealed reads with every value opened on the calling thread (decision 0266).
-      `${fmt(figures.events)} events; sealed with no opening threads ${fmt(micros(figures.alone), 1)} µs/event (${fmt(figures.alone / figures.read[0], 2)}×); ` +
-        `${fmt(figures.workerShare * 100)}% of sealed values opened by worker threads over all reads; addresses checked equal`,
+      `${fmt(figures.events)} events; addresses checked equal`,
       { micros: figures.cipherOpenMicros, older: figures.olderOpenMicros },
     ),
     row(

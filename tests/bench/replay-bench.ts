@@ -1,11 +1,18 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger, createPool, PostgresEventStore, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
-import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildOneByOne, rebuildsTidied, type CatchUpReplayPolicy } from '@shop/projectors';
+import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildsTidied, type CatchUpReplayPolicy } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';
 import { rawSequentialRead } from './raw-read.js';
+
+/**
+ * The engine before the one-pass one (each projection reading the whole log and writing through its
+ * own handlers), as measured in the last full run that still had it: issue 58 removed it, so its
+ * figure stays as a number beside today's at 100k.
+ */
+const BEFORE = { rate: 7_361, ratio: 0.047, when: '2026-11-27 (session 51, a third of quiet speed)' };
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -88,8 +95,8 @@ function sizes(quick: boolean): number[] {
 
 /**
  * events/s rebuilding every projection from event 0 (one pass, swapped in) at 1 worker and at
- * one per core, next to a raw sequential read of the same table in the same run; up to 100k
- * events also the engine it replaced (each projection alone, through its own handlers).
+ * one per core, next to a raw sequential read of the same table in the same run; at 100k also
+ * the engine it replaced, as a recorded figure (BEFORE).
  */
 export async function replayBench(context: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
@@ -102,12 +109,12 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       await loadEvents(pool, size);
       await settle(pool);
       const read = await rawSequentialRead(pool); // warms the cache for every reader alike
-      // The median of three reads: one read alone moved between 0.41 and 0.49 s at 100k in one sitting.
+      // The median of three reads: one read alone moves with the machine's other work.
       const reads = [await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool))];
       const rawRate = read / median(reads);
       // A process's first rebuild (JIT warm-up, connections and all, as \`npm run replay\` pays
       // it), and beside it a process's first raw read, which pays the same start: each in three
-      // fresh processes, taking turns, the median of each (docs/performance-log.md, the one-pass rebuild's "Eighth round": like with like).
+      // fresh processes, taking turns, the median of each: like with like.
       const firstRebuilds: number[] = [];
       const firstReads: number[] = [];
       for (let run = 0; run < 3; run++) {
@@ -124,7 +131,7 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       await rebuildAll(deps, allProjections, { workers: 1 });
       if (workers > 1) await rebuildAll(deps, allProjections, { workers });
       // The median of three, as for the warm raw read it is compared with: one warm rebuild alone
-      // took 0.82-0.98 s at 100k in one quiet sitting (docs/performance-log.md, analysts-49).
+      // moves with the machine's other work.
       const warmRebuilds: number[] = [];
       for (let run = 0; run < 3; run++) {
         await settle(pool);
@@ -134,7 +141,6 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       await settle(pool);
       const many = size / (await seconds(() => rebuildAll(deps, allProjections, { workers })));
       if (size <= 100_000) await settle(pool);
-      const legacy = size <= 100_000 ? size / (await seconds(() => rebuildOneByOne(deps, allProjections))) : null;
       // Emmett pays a round trip or two per event: at 1M events it would take most of the section's time.
       const emmett = size <= 100_000 ? await emmettBeside(pool, databaseUrl, deps) : null;
       rows.push({
@@ -143,11 +149,11 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
         figures:
           `rebuild 1 worker ${fmt(one)} ev/s (a process's first, median of 3), ${fmt(again)} ev/s (warm process, median of 3: ${warmRebuilds.map((run) => fmt(run, 2)).join(', ')} s) · ${workers} workers ${fmt(many)} ev/s (warm)` +
           ` · raw sequential read ${fmt(firstRawRate)} ev/s (a process's first, median of 3), ${fmt(rawRate)} ev/s (warm, median of 3)` +
-          (legacy === null ? '' : ` · before (one projection at a time) ${fmt(legacy)} ev/s`),
+          (size === 100_000 ? ` · before (one projection at a time, removed by issue 58) ${fmt(BEFORE.rate)} ev/s recorded ${BEFORE.when}` : ''),
         ratio:
           `rebuild/raw 1 worker ${fmt(one / firstRawRate, 3)} (first/first), ${fmt(again / rawRate, 3)} (warm/warm), ${fmt(one / rawRate, 3)} (first rebuild/warm read)` +
           ` · ${workers} workers ${fmt(many / rawRate, 3)} (warm/warm)` +
-          (legacy === null ? '' : ` · before ${fmt(legacy / rawRate, 3)}`),
+          (size === 100_000 ? ` · before ${fmt(BEFORE.ratio, 3)} (recorded)` : ''),
       });
       if (emmett) {
         rows.push({

@@ -34,15 +34,4 @@ describe('per-role configuration', () => {
     expect(loadRoleConfig(['command'], base).TRUST_PROXY).toBe('loopback');
     expect(() => trust('drop table;')).toThrow(/TRUST_PROXY/);
   });
-
-  it('reads SEALED_OPENING_THREADS as a whole number of threads in every role, unset when not given, and refuses anything else naming it', () => {
-    expect(loadRoleConfig(['query'], base).SEALED_OPENING_THREADS).toBeUndefined();
-    for (const role of ['command', 'query', 'projectors'] as const) expect(loadRoleConfig([role], { ...base, SEALED_OPENING_THREADS: '0' }).SEALED_OPENING_THREADS).toBe(0);
-    expect(loadConfig(embeddedConfigSchema, { SEALED_OPENING_THREADS: '2' }).SEALED_OPENING_THREADS).toBe(2);
-    for (const bad of ['two', '-1', '1.5', '0x2', '1e1', ' 2']) {
-      expect(() => loadConfig(embeddedConfigSchema, { SEALED_OPENING_THREADS: bad }), bad).toThrow(ConfigError);
-      expect(() => loadConfig(embeddedConfigSchema, { SEALED_OPENING_THREADS: bad }), bad).toThrow('SEALED_OPENING_THREADS: must be a whole number of worker threads (0: sealed log pages are opened on the reading thread only)');
-    }
-    expect(() => loadRoleConfig(['projectors'], { ...base, SEALED_OPENING_THREADS: '500' })).toThrow('SEALED_OPENING_THREADS: must be at most 16 worker threads');
-  });
 });

@@ -7,8 +7,6 @@ import { z } from 'zod';
 
 const optionalUrl = (description: string) => z.string().url().optional().describe(description);
 
-const MOST_SEALED_OPENING_THREADS = 16;
-
 /** Settings every process shares. */
 export const commonConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data').describe('Folder for embedded PostgreSQL data, uploads and outgoing mail'),
@@ -79,14 +77,6 @@ export const commonConfigSchema = z.object({
     .max(24 * 60)
     .default(15)
     .describe('At most one purge of erased personal data from disk per this many minutes (and one at shutdown)'),
-  SEALED_OPENING_THREADS: z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number of worker threads (0: sealed log pages are opened on the reading thread only)')
-    .transform(Number)
-    // A page is cut in chunks of 16 values: more threads than this have nothing to claim, and a typo must not start hundreds.
-    .pipe(z.number().max(MOST_SEALED_OPENING_THREADS, `must be at most ${MOST_SEALED_OPENING_THREADS} worker threads`))
-    .optional()
-    .describe('Worker threads that open sealed log pages beside the reading thread (0: the reading thread alone); unset: one fewer than the cores, at least one, at most three (decision 0266)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 
@@ -152,10 +142,6 @@ export const readConfigSchema = z.object({
     .max(60_000)
     .default(2000)
     .describe("How long a read waits for the read models to show its own session's writes (0: does not wait)"),
-  HOT_READS: z
-    .enum(['on', 'off'])
-    .default('on')
-    .describe("on: a customer's project list, detail, checkout and timeline reads are served on plain node:http in front of Express, same answers (decision 0253); off: all through Express"),
 });
 
 export const liveConfigSchema = z.object({

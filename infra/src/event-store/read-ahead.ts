@@ -5,7 +5,7 @@ import { START, type GlobalCheckpoint, type ReadAllOptions, type StoredEvent } f
  * readable now has been read): the same pages, in the same order, as calling `readPage` in a loop
  * from each page's last checkpoint. The difference is when: the next page's query is sent as soon
  * as a page arrives, before the caller gets it, so the database reads the next page while the
- * caller opens, folds or writes this one (docs/performance-log.md, read-ahead).
+ * caller opens, folds or writes this one (decision 0249).
  *
  * Each page is its own read with its own reading horizon (decision 0231), exactly as it would be
  * read a moment later. At most one read is in flight. A caller that stops early (break, return,

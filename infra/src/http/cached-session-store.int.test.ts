@@ -80,24 +80,6 @@ describe('the session cache', () => {
     expect(queries).toBe(before);
   });
 
-  it('lends reads one parsed, frozen copy of a cached session, gone with the copy it was parsed from', async () => {
-    const sid = randomUUID();
-    await set(stores[1]!, sid, sessionOf('lent'));
-    expect(stores[0]!.readOnlyCopy(sid)).toBeUndefined();
-    await get(stores[0]!, sid);
-    const copy = stores[0]!.readOnlyCopy(sid)!;
-    expect(copy.user?.userId).toBe('lent');
-    expect(stores[0]!.readOnlyCopy(sid)).toBe(copy);
-    expect(Object.isFrozen(copy) && Object.isFrozen(copy.user)).toBe(true);
-    expect(() => Object.assign(copy.user!, { isStaff: true })).toThrow(TypeError);
-    const changed = { ...sessionOf('lent'), writes: { 'project-1': { revision: 3, at: 1 } } } as session.SessionData;
-    await set(stores[1]!, sid, changed);
-    await eventually(async () => stores[0]!.readOnlyCopy(sid), (lent) => lent === undefined);
-    expect(stores[0]!.readOnlyCopy(sid)).toBeUndefined();
-    await get(stores[0]!, sid);
-    expect(stores[0]!.readOnlyCopy(sid)?.writes?.['project-1']?.revision).toBe(3);
-  });
-
   it("drops another process's copy when the row is deleted, as erasure does", async () => {
     const sid = randomUUID();
     await set(stores[1]!, sid, sessionOf('erased'));

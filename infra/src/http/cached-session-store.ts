@@ -25,7 +25,7 @@ type Callback = (err?: unknown, session?: session.SessionData | null) => void;
  * elsewhere: the copy is dropped, or not kept when it came before the save returned.
  */
 export class CachedSessionStore extends SessionStore {
-  private readonly cached = new Map<string, { json: string; until: number; md5?: string; parsed?: Readonly<session.SessionData> }>();
+  private readonly cached = new Map<string, { json: string; until: number; md5?: string }>();
   /** The latest save in flight per session, with the contents notices named meanwhile, in order. */
   private readonly saving = new Map<string, { notices: string[] }>();
   private listener: Listening | null = null;
@@ -94,17 +94,6 @@ export class CachedSessionStore extends SessionStore {
       if (!err && sess && this.listener && epoch === this.epoch) this.remember(sid, sess);
       callback(err, sess);
     });
-  }
-
-  /**
-   * The cached session, parsed once per cached copy and frozen, for a read that only looks at it
-   * (session.ts `readCaller`): what `get` would answer, without a parse per read. Undefined when
-   * `get` would read PostgreSQL.
-   */
-  readOnlyCopy(sid: string): Readonly<session.SessionData> | undefined {
-    const hit = this.cached.get(sid);
-    if (!hit || hit.until <= Date.now() || !this.listener) return undefined;
-    return (hit.parsed ??= deepFrozen(JSON.parse(hit.json) as session.SessionData));
   }
 
   override set(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
@@ -195,13 +184,4 @@ export class CachedSessionStore extends SessionStore {
     this.retry = setTimeout(() => void this.listen(), this.heartbeat.retryMs ?? 5_000);
     this.retry.unref();
   }
-}
-
-/** Frozen all the way down: a copy shared by many reads must not be changed by one of them. */
-function deepFrozen<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFrozen(inner);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
 import type { Response } from 'express';
-import { sendAnswer, type JsonAnswer } from './json-answer.js';
 
 /*
  * Entity tags of the resources a client writes back (docs/decisions/0175-etag-and-if-match.md):
@@ -16,15 +15,10 @@ import { sendAnswer, type JsonAnswer } from './json-answer.js';
  * If-None-Match.
  */
 export function sendWithEntityTag(res: Response, revision: number, body: unknown, status = 200): void {
-  sendAnswer(res, taggedAnswer(revision, body, status));
-}
-
-/** The answer `sendWithEntityTag` sends, for a read that is also served outside Express (hot-reads.ts). */
-export function taggedAnswer(revision: number, body: unknown, status = 200): JsonAnswer {
   const json = JSON.stringify(body);
   // One-shot: no Hash object per answer.
   const digest = hash('sha256', json, 'base64url').slice(0, 16);
-  return { status, headers: { ETag: `"${revision}-${digest}"` }, json };
+  res.status(status).set('ETag', `"${revision}-${digest}"`).type('json').send(json);
 }
 
 /**

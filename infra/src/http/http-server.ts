@@ -7,7 +7,6 @@ export interface RunningServer {
 
 /**
  * Listens (port 0 picks a free one) and closes gracefully, letting requests in flight finish.
- * `handler` is an Express app, or a handler in front of one (hot-reads.ts).
  */
 export function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {

@@ -78,7 +78,7 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
 });
 
 /** Gives the request its correlation id and its `req.log`; the id is for the answer's X-Correlation-Id. */
-export function correlate(logger: Logger, req: IncomingMessage): string {
+function correlate(logger: Logger, req: IncomingMessage): string {
   const sent = req.headers[CORRELATION_HEADER];
   const id = typeof sent === 'string' && SANE_CORRELATION_ID.test(sent) ? sent : randomUUID();
   req.id = id;
@@ -86,12 +86,8 @@ export function correlate(logger: Logger, req: IncomingMessage): string {
   return id;
 }
 
-/**
- * Writes the request's line when it ends, if the level logs it. `headersOf` gives the answer's
- * headers (lower-case names): what was set on `res`, or, for an answer written in one
- * `writeHead` (hot-reads.ts), the headers it wrote.
- */
-export function logAtEnd(logger: Logger, req: IncomingMessage, res: ServerResponse, headersOf: () => Record<string, unknown> = () => res.getHeaders()): void {
+/** Writes the request's line when it ends, if the level logs it. */
+function logAtEnd(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
   if (!logger.isLevelEnabled('info') || unlogged.test(req.url ?? '')) return;
   // Routers rewrite req.url as they descend: the line names the URL the client asked for.
   const asked = { id: req.id, method: req.method, url: logUrl(req.url), headers: withoutSecrets(req.headers), remoteAddress: req.socket.remoteAddress };
@@ -99,7 +95,7 @@ export function logAtEnd(logger: Logger, req: IncomingMessage, res: ServerRespon
   const done = () => {
     res.off('finish', done);
     res.off('close', done);
-    const line = { correlationId: req.id, req: asked, res: answered(res.statusCode, headersOf()), responseTime: Date.now() - started };
+    const line = { correlationId: req.id, req: asked, res: answered(res.statusCode, res.getHeaders()), responseTime: Date.now() - started };
     logger.info(line, res.statusCode >= 500 ? 'request errored' : res.writableFinished ? 'request completed' : 'request aborted');
   };
   res.on('finish', done);

@@ -71,8 +71,8 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
   };
 }
 
-/** The security headers of every answer, in their order: for answers written in one `writeHead` (hot-reads.ts). */
-export function securityHeaderList(options: SecurityHeaderOptions): Array<[string, string]> {
+/** The security headers of every answer, in their order. */
+function securityHeaderList(options: SecurityHeaderOptions): Array<[string, string]> {
   const headers = headersSetBy(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },

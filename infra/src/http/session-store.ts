@@ -105,12 +105,6 @@ export class SessionStore extends PgStore {
     return { stored: row.sess, inserted: row.inserted };
   }
 
-  /** Whether `touch` would skip this session now (it touched it within the interval). */
-  touchedLately(sid: string): boolean {
-    const last = this.lastTouch.get(sid);
-    return last !== undefined && Date.now() - last < this.intervalMs;
-  }
-
   override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
     const now = Date.now();
     const last = this.lastTouch.get(sid);

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
 import type { Request, RequestHandler, Response } from 'express';
-import session, { type SessionData } from 'express-session';
+import session from 'express-session';
 import type { Pool } from '../postgres/pool.js';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
@@ -38,22 +37,8 @@ export interface SessionSecurity {
    */
   logIn: (req: Request, res: Response, user: SessionUser, checked: { passwordHash: string } | null) => Promise<void>;
   logOut: (req: Request, res: Response) => Promise<void>;
-  /**
-   * The caller of a GET or HEAD served before Express (hot-reads.ts), with the session loaded
-   * exactly as a read's middleware loads it; null when that read's answer would set a cookie
-   * (a first read, a renewal due, a token to issue or check), which Express's path then does.
-   */
-  readCaller: (req: IncomingMessage) => Promise<ReadCaller | null>;
-  /** What `readCaller` answers at once for a caller settled in the session cache (see `cachedCaller` below); undefined for any other. */
-  cachedReadCaller: (req: IncomingMessage) => ReadCaller | undefined;
   /** Stops the session cache's LISTEN connection. */
   close: () => Promise<void>;
-}
-
-export interface ReadCaller {
-  user: SessionUser | null;
-  /** The loaded session (its notes of writes: session-writes.ts). */
-  session: Partial<SessionData>;
 }
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
@@ -106,7 +91,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     next();
   };
   // A token once found valid for a caller stays valid for that caller (the HMAC of the same
-  // inputs under the same secret): its next reads skip the HMAC (issue 34's profile).
+  // inputs under the same secret): its next reads skip the HMAC.
   const validTokens = new BoundedSet(10_000);
   const hasValidTokenCookie = (req: Request): boolean => {
     const token = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
@@ -132,42 +117,9 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   const sessionIdOf = verifiedSessionIds(secret);
   const loadForRead = readSessionLoader(store, sessionIdOf);
   const renewed = new Map<string, number>();
-  /**
-   * A signed-in caller whose session is in the cache, whose store expiry was touched lately, whose
-   * cookie needs no renewal and whose token cookie is known valid: the same caller the loader below
-   * would give, from the cache's parsed, frozen copy, without parsing or building a Session per
-   * read (issue 34's profile). Anything else is left to the loader (undefined).
-   */
-  const cachedCaller = (req: IncomingMessage): ReadCaller | undefined => {
-    const cookies = cookiesOf(req.headers.cookie);
-    const sid = sessionIdOf(cookies.sid);
-    const cached = sid === undefined ? undefined : store.readOnlyCopy(sid);
-    if (sid === undefined || !cached?.user || !store.touchedLately(sid) || (renewed.get(sid) ?? 0) <= Date.now() - COOKIE_RENEWAL_MS) return undefined;
-    const token = cookies[CSRF_COOKIE];
-    return token && validTokens.has(`${sid}\u0000${token}`) ? { user: cached.user, session: cached } : undefined;
-  };
-  const cookiesOf = parsedCookieHeaders(parseCookies);
-  const readCaller = (raw: IncomingMessage) =>
-    new Promise<ReadCaller | null>((resolve, reject) => {
-      const req = raw as Request;
-      const cached = cachedCaller(raw);
-      if (cached) return resolve(cached);
-      parseCookies(req, {} as Response, () => undefined);
-      loadForRead(req, (error, found) => {
-        if (error) return reject(error);
-        const { user } = req.session;
-        if (found && !renewedLately(req, renewed)) return resolve(null);
-        if (!user && !anonymousId(req)) return resolve(null);
-        const token = (req.cookies as Record<string, string>)[CSRF_COOKIE];
-        if (!token || !validTokens.has(`${user ? req.session.id : anonymousId(req)}\u0000${token}`)) return resolve(null);
-        resolve({ user: user ?? null, session: req.session });
-      });
-    });
 
   return {
     middleware: [parseCookies, readOnlyOnReads(sessions, loadForRead, secret, renewed), issueOnRead, protectWrites],
-    readCaller,
-    cachedReadCaller: cachedCaller,
     logIn: async (req, res, user, checked) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
@@ -214,8 +166,8 @@ const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
 
 /**
  * Reads (GET, HEAD) change no session: no read route writes one, and the command API has no GET.
- * They get the session express-session would load, without its per-request machinery (issue 34's
- * profile: 15% of a customer's list): the session's JSON hashed three times to see whether it
+ * They get the session express-session would load, without its per-request machinery, a large
+ * share of a customer's read (decision 0242): the session's JSON hashed three times to see whether it
  * changed, res.end wrapped, the rolling cookie signed and sent on every answer, a fresh id drawn
  * for every anonymous visitor. Here the sid cookie is verified as express-session does
  * (cookie-signature, the same secret), the session comes from the same store (cached, revoked by
@@ -271,26 +223,6 @@ function readSessionLoader(store: CachedSessionStore, sessionIdOf: (cookie: stri
       }
       done(null, Boolean(data));
     });
-  };
-}
-
-/**
- * The cookies of a Cookie header as cookie-parser parses them, remembered per header value: a
- * client sends the same header with every request until a cookie changes.
- */
-function parsedCookieHeaders(parseCookies: RequestHandler): (header: string | undefined) => Readonly<Record<string, string | undefined>> {
-  const parsed = new Map<string, Readonly<Record<string, string | undefined>>>();
-  return (header) => {
-    if (!header) return {};
-    let cookies = parsed.get(header);
-    if (!cookies) {
-      const probe = { headers: { cookie: header } } as Request;
-      parseCookies(probe, {} as Response, () => undefined);
-      cookies = Object.freeze({ ...(probe.cookies as Record<string, string>) });
-      if (parsed.size >= 10_000) parsed.delete(parsed.keys().next().value!);
-      parsed.set(header, cookies);
-    }
-    return cookies;
   };
 }
 

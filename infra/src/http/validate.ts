@@ -13,8 +13,7 @@ export function parseRequest<S extends z.ZodType>(schema: S, req: Request): z.in
   return parseInput(schema, { body: req.body ?? {}, params: req.params, query: req.query });
 }
 
-/** `parseRequest` for a request taken apart outside Express (hot-reads.ts): the same checks, the same errors. */
-export function parseInput<S extends z.ZodType>(schema: S, input: { body: unknown; params: unknown; query: unknown }): z.infer<S> {
+function parseInput<S extends z.ZodType>(schema: S, input: { body: unknown; params: unknown; query: unknown }): z.infer<S> {
   const field = unstorableTextAt(input);
   if (field !== null) {
     const relative = field.split('.').slice(1).join('.') || field;

@@ -13,6 +13,8 @@ async function serve(): Promise<string> {
   const app = express();
   app.use(wholeAnswerGzip());
   app.get('/big', (_req, res) => void res.json(big));
+  // The same tag whatever the body: the cache must still answer each caller its own bytes.
+  app.get('/tagged', (req, res) => void res.set('ETag', '"1-same"').json(big.map((row) => ({ ...row, name: `${row.name} for ${String(req.query.who)}` }))));
   app.get('/small', (_req, res) => void res.json({ ok: true }));
   app.get('/no-transform', (_req, res) => void res.set('Cache-Control', 'no-transform').json(big));
   app.get('/picture', (_req, res) => void res.type('png').send(Buffer.alloc(4096, 7)));
@@ -57,5 +59,19 @@ describe('wholeAnswerGzip', () => {
     const head = await request(`${base}/big`, gzip, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('gzips an answer with an entity tag through its cache: each caller gets the gzip of its own bytes, an unchanged answer the same bytes again', async () => {
+    const base = await serve();
+    const gzip = { 'accept-encoding': 'gzip' };
+    const ann = await request(`${base}/tagged?who=ann`, gzip);
+    const bob = await request(`${base}/tagged?who=bob`, gzip);
+    const annAgain = await request(`${base}/tagged?who=ann`, gzip);
+    for (const [answer, who] of [[ann, 'ann'], [bob, 'bob'], [annAgain, 'ann']] as const) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      expect((JSON.parse(gunzipSync(answer.body).toString()) as Array<{ name: string }>)[0]!.name).toBe(`Cushion 0 for ${who}`);
+    }
+    expect(annAgain.body.equals(ann.body)).toBe(true);
   });
 });

@@ -2,15 +2,13 @@ import { Router } from 'express';
 import type { Registry } from 'prom-client';
 import type { Pool } from '../postgres/pool.js';
 import { healthRouter } from './health.js';
-import { createShopMetrics, type ProjectionHealth, type RequestTimer } from './shop-metrics.js';
+import { createShopMetrics, type ProjectionHealth } from './shop-metrics.js';
 
 export interface Observability {
   /** Mount before everything: times every request, serves /metrics, /healthz and /readyz. */
   router: Router;
   /** Feed from the projection runner's progress callback. */
   recordProjected: (projection: string, events: number) => void;
-  /** Times a request served before Express (the hot reads) in the same histogram. */
-  timeRequest: RequestTimer;
 }
 
 export function createObservability(options: {
@@ -22,5 +20,5 @@ export function createObservability(options: {
   databaseLost?: () => string | null;
 }): Observability {
   const metrics = createShopMetrics(options);
-  return { router: Router().use(metrics.httpLatency, metrics.router, healthRouter(options)), recordProjected: metrics.recordProjected, timeRequest: metrics.timeRequest };
+  return { router: Router().use(metrics.httpLatency, metrics.router, healthRouter(options)), recordProjected: metrics.recordProjected };
 }

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Pool } from '../postgres/pool.js';
@@ -29,8 +28,6 @@ export interface ShopMetrics {
   registry: Registry;
   /** Times every request; mount first so it sees all of them. */
   httpLatency: RequestHandler;
-  /** Times a request served before Express (hot-reads.ts) under its route's label, from `startedAt` (process.hrtime.bigint()). */
-  timeRequest: RequestTimer;
   /** GET /metrics in the Prometheus text format. */
   router: Router;
   /** Feed from the projection runner's progress callback. */
@@ -51,7 +48,7 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   registerRebuildGauges(registry, options.pool);
   registerVersionGauges(registry, options);
   registerMailGauges(registry, options.pool);
-  const { httpLatency, timeRequest } = httpLatencyMiddleware(registry);
+  const httpLatency = httpLatencyMiddleware(registry);
   const router = Router();
   const served = options.registries?.length ? Registry.merge([registry, ...options.registries]) : registry;
   router.get('/metrics', async (_req, res) => {
@@ -60,7 +57,6 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   return {
     registry,
     httpLatency,
-    timeRequest,
     router,
     recordProjected: (projection, events) => {
       rate.record(projection, events);
@@ -196,9 +192,7 @@ function sharedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export type RequestTimer = (req: IncomingMessage, res: ServerResponse, route: string, startedAt: bigint) => void;
-
-function httpLatencyMiddleware(registry: Registry): { httpLatency: RequestHandler; timeRequest: RequestTimer } {
+function httpLatencyMiddleware(registry: Registry): RequestHandler {
   const histogram = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by method, route and status',
@@ -215,18 +209,5 @@ function httpLatencyMiddleware(registry: Registry): { httpLatency: RequestHandle
     });
     next();
   };
-  // How many reads the hot path in front of Express served (docs/decisions/0253), for operators to see it at work.
-  const servedBeforeExpress = new Counter({
-    name: 'http_requests_served_before_express_total',
-    help: 'Requests answered by the hot reads in front of Express (HOT_READS), by route',
-    labelNames: ['route'],
-    registers: [registry],
-  });
-  const timeRequest: RequestTimer = (req, res, route, startedAt) => {
-    servedBeforeExpress.inc({ route });
-    res.on('finish', () => {
-      histogram.observe({ method: req.method ?? '', route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - startedAt) / 1e9);
-    });
-  };
-  return { httpLatency, timeRequest };
+  return httpLatency;
 }

@@ -4,4 +4,3 @@ export * from './personal-data-keys.js';
 export * from './personal-data-protector.js';
 export * from './personal-data-purge.js';
 export * from './protected-event-store.js';
-export { processSealedOpeners, SealedOpeners, useSealedOpeningThreads } from './sealed-opening.js';

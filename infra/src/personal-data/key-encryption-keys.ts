@@ -1,6 +1,5 @@
 import { createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { crypto_aead_xchacha20poly1305_ietf_decrypt as xchachaOpen, crypto_aead_xchacha20poly1305_ietf_encrypt as xchachaSeal } from 'sodium-native';
-import { freshIv } from './fresh-random.js';
 import { constants } from 'node:fs';
 import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -280,14 +279,13 @@ export class FileKeyEncryptionKeys implements KeyEncryptionKeys {
 }
 
 /**
- * Every new person's key is wrapped on the append's path: XChaCha20-Poly1305 costs ~2 µs alone where
- * a node:crypto AES-256-GCM context per key cost ~9 µs (inside the bench's appends 26-41 µs against
- * 65-89, decision 0287). The nonce is drawn from the CSPRNG block (fresh-random.ts).
+ * Every new person's key is wrapped on the append's path, so with the same cipher as the values
+ * (XChaCha20-Poly1305, libsodium) rather than a node:crypto context made per key (decision 0287).
  */
 function wrapWith(kek: Buffer, dataKey: Buffer, kekId: string, personId: string): Buffer {
   const wrapped = Buffer.allocUnsafe(NONCE_BYTES + dataKey.length + TAG_BYTES);
   const nonce = wrapped.subarray(0, NONCE_BYTES);
-  freshIv(NONCE_BYTES).copy(nonce);
+  randomBytes(NONCE_BYTES).copy(nonce);
   xchachaSeal(wrapped.subarray(NONCE_BYTES), dataKey, additionalData(kekId, personId), null, nonce, kek);
   return wrapped;
 }

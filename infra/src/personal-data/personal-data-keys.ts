@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { listenOn, type Listening } from '../postgres/listen-connection.js';
 import type { Pool } from '../postgres/pool.js';
-import { freshKey } from './fresh-random.js';
 import { processKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys.js';
 
 /** A person's data key, or 'erased' once it was destroyed. */
@@ -87,7 +87,7 @@ export class PersonalDataKeys {
   async keyFor(personId: string): Promise<DataKey> {
     const existing = (await this.keysOf([personId])).get(personId);
     if (existing) return existing;
-    const dataKey = freshKey(32);
+    const dataKey = randomBytes(32);
     const generation = this.generation;
     for (let attempt = 0; attempt < 3; attempt++) {
       const remembered = this.wrappingKek;
@@ -135,7 +135,7 @@ export class PersonalDataKeys {
    * finds the person's row instead (decision 0241). No round trip once the wrapping key is known.
    */
   async newKey(personId: string): Promise<NewDataKey> {
-    const dataKey = freshKey(32);
+    const dataKey = randomBytes(32);
     const remembered = this.wrappingKek;
     const kekId = remembered ?? (await this.readWrappingKek());
     try {

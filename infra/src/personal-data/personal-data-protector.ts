@@ -1,10 +1,9 @@
 import { ERASED, mapPersonalFields, personalFields, subjectNamedBy } from '@shop/domain';
 import type { NewEvent, StoredEvent } from '../event-store/event-store.js';
-import { isFirstVersion, isValuesVersion, seal, sealedFor } from './field-cipher.js';
+import { isFirstVersion, isValuesVersion, openPage, seal, sealedFor } from './field-cipher.js';
 import { putBack, putBackByPath, putBackValues, takeValues } from './personal-paths.js';
 import { currentLayout, layoutAt } from './sealed-layouts.js';
 import type { DataKey, PersonalDataKeys } from './personal-data-keys.js';
-import { processSealedOpeners, type SealedOpeners } from './sealed-opening.js';
 
 /**
  * Encrypts the personal fields of events (as declared in the domain's personal-data.ts) before
@@ -67,7 +66,7 @@ export type KeyReader = Pick<PersonalDataKeys, 'subjectsOf' | 'keysOf'>;
  * The events as the domain knows them: personal fields in clear, or ERASED. One pass to find
  * whose keys the page needs (one look-up for all those not cached, none when all are), one to open.
  */
-export async function revealEvents(reader: KeyReader, events: StoredEvent[], openers: SealedOpeners = processSealedOpeners): Promise<StoredEvent[]> {
+export async function revealEvents(reader: KeyReader, events: StoredEvent[]): Promise<StoredEvent[]> {
   // Each sealed event's person, found once: the key look-up and the opening both need it.
   let sealedBy: Array<string | undefined> | null = null;
   let persons: Set<string> | null = null;
@@ -86,7 +85,7 @@ export async function revealEvents(reader: KeyReader, events: StoredEvent[], ope
   const subjects = clearIn ? await reader.subjectsOf([...clearIn]) : new Map<string, string>();
   const keys = await reader.keysOf(clearIn ? [...(persons ?? []), ...subjects.values()] : [...persons!]);
   const opened = new Array<StoredEvent>(events.length);
-  // Sealed events whose key is held: opened together below, a page's worth shared among threads.
+  // Sealed events whose key is held: opened together below.
   let toOpen: { at: number[]; sealed: string[]; keys: Buffer[]; persons: string[] } | null = null;
   for (let n = 0; n < events.length; n++) {
     const event = events[n]!;
@@ -108,7 +107,7 @@ export async function revealEvents(reader: KeyReader, events: StoredEvent[], ope
   }
   if (toOpen) {
     const { at, sealed } = toOpen;
-    await openers.open(toOpen, (index, clear) => {
+    openPage(toOpen, (index, clear) => {
       const event = events[at[index]!]!;
       opened[at[index]!] = withData(event, openedData(event, sealed[index]!, clear));
     });

@@ -4,7 +4,7 @@ import { personalFields } from '@shop/domain';
  * Where an event's personal fields sit in its data, for the sealed envelope: taken out (each
  * replaced by a placeholder) before sealing, put back after opening. Every event of a log read
  * passes here, so both walk precompiled paths and copy each object on the way to a field once,
- * with no closure or map per event (docs/performance-log.md, sealed personal data at the cost of AES).
+ * with no closure or map per event.
  *
  * What is taken out is a fragment of the data: `{ shipping_notes: { shipping_address: { city: … } } }`.
  * Half the bytes of the fields by dotted path that envelopes held first (`pd1:`, still read by

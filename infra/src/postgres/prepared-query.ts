@@ -21,10 +21,9 @@ export function preparedStatement(name: string, text: string): PreparedStatement
 }
 
 /**
- * Runs a statement of a hot read (issue 34): on the pool as a named statement, which each
- * connection parses and plans once, instead of on every request as an unnamed one (a customer's
- * detail read: PostgreSQL's CPU for its two statements 130-166 µs unnamed, 44-54 µs named;
- * docs/performance-log.md). On a connection held by the caller (a transaction, a listener) it runs
+ * Runs a statement of a read asked for on every page view: on the pool as a named statement,
+ * which each connection parses and plans once, instead of on every request as an unnamed one
+ * (planning was most of PostgreSQL's work for a customer's detail, decision 0291). On a connection held by the caller (a transaction, a listener) it runs
  * as it is: such a connection may outlive a table's change of shape, below.
  *
  * A rebuild swaps tables in by moving them between schemas (projectors/src/rebuild/swap-in.ts);

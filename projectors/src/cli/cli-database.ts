@@ -11,7 +11,6 @@ import {
   protectPersonalData,
   startEmbeddedPostgres,
   UpcastingEventStore,
-  useSealedOpeningThreads,
   type EventStore,
   type Pool,
 } from '@shop/infra';
@@ -30,7 +29,6 @@ export interface CliDatabase {
  */
 export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Promise<CliDatabase> {
   const config = loadConfig(commonConfigSchema, env);
-  useSealedOpeningThreads(config);
   const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.resolve(config.DATA_DIR, 'postgres') });
   const url = config.DATABASE_URL ?? embedded!.databaseUrl;
   await migrate(url, readModelMigrationDirs);

@@ -35,14 +35,14 @@ export interface KnownStream {
  * or backslash inside a field, so the page always splits back exactly. The reading thread cuts it
  * apart with `indexOf`/`slice` instead of node-postgres decoding twelve strings per event, and the
  * server writes each row with its types' output functions, as for a plain read, instead of
- * gluing the page into one text value (0.1 s of the server's CPU per 100k events, docs/performance-log.md).
+ * gluing the page into one text value, which costs it more.
  */
 export async function readPage(client: PoolClient, request: PageRequest): Promise<RawEvent[]> {
   const chunks: Buffer[] = [];
   for await (const chunk of client.query(copyTo(pageCopy(request)))) chunks.push(chunk as Buffer);
   // Decoded once the page is whole: a character may be split between two chunks. As UTF-8 even
   // when it is all ASCII: Node makes a page's latin1 text an external string, which cost the
-  // garbage collector more than the decoder saved (docs/performance-log.md).
+  // garbage collector more than the decoder saved.
   return eventsOfCopyText(Buffer.concat(chunks).toString('utf8'), request.streams);
 }
 
@@ -73,8 +73,7 @@ function digits(value: string): string {
 /**
  * The events of a page in COPY's text format: a line per event, its fields split by tabs, in
  * pageCopy's order. Read with a cursor: the integers straight from their digits, without a
- * string made and converted for each (three per event; a fifth of the splitting's time in a
- * micro-benchmark on the replay bench's 100,000 events, docs/performance-log.md).
+ * string made and converted for each (three per event, every event of every rebuild).
  */
 export function eventsOfCopyText(text: string, streams: Map<string, KnownStream> | null): RawEvent[] {
   const events: RawEvent[] = [];

@@ -1,22 +1,20 @@
 import { applyBatch } from '../runner/apply-batch.js';
 import type { Projection } from '../runner/projection.js';
-import { START, type EventStore, type GlobalCheckpoint, type Pool, type StoredEvent } from '@shop/infra';
-import { createShadowTables, dropSchema, schemaName } from './shadow-schema.js';
-import { swapIn } from './swap-in.js';
+import { type EventStore, type GlobalCheckpoint, type Pool, type StoredEvent } from '@shop/infra';
+import { dropSchema, schemaName } from './shadow-schema.js';
 
 export interface RebuildDeps {
   pool: Pool;
   eventStore: EventStore;
 }
 
-export interface RebuildOptions {
-  /** Build the read model as it was at this instant into a schema of its own; nothing is swapped. */
+/** What a replay through the projections' own batch path needs (the catch-up before a swap). */
+interface ReplayOptions {
+  /** Only the events that had happened by this instant. */
   until?: Date;
   batchSize?: number;
   /** Called after every batch with events read so far and the total to read. */
   onProgress?: (done: number, total: number) => void;
-  /** Suffix of the schema names (tests pass a fixed one). */
-  label?: string;
 }
 
 export interface RebuildResult {
@@ -27,47 +25,13 @@ export interface RebuildResult {
   ms: number;
 }
 
-/**
- * Rebuilds a projection from event 0 into fresh tables in a schema of its own while the live
- * tables keep serving, then swaps them in (see swap-in.ts). With `until`, it applies only the
- * events that had happened by that instant and leaves the tables in an `asof_…` schema.
- */
-export async function rebuildProjection(deps: RebuildDeps, projection: Projection, options: RebuildOptions = {}): Promise<RebuildResult> {
-  const lock = await lockRebuild(deps.pool, projection.name);
-  try {
-    // A rebuild that was killed left its half-built schema behind; nobody else can be using it.
-    await dropStaleRebuilds(deps.pool, projection.name);
-    return await rebuildLocked(deps, projection, options);
-  } finally {
-    await lock.release();
-  }
-}
-
-async function rebuildLocked(deps: RebuildDeps, projection: Projection, options: RebuildOptions): Promise<RebuildResult> {
-  const started = Date.now();
-  const label = options.label ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  const schema = schemaName(options.until ? 'asof' : 'rebuild', projection.name, options.until ? options.until.toISOString().slice(0, 10) : label);
-  await dropSchema(deps.pool, schema);
-  await createShadowTables(deps.pool, schema, projection.tables);
-  try {
-    const total = await countEvents(deps.pool, options.until);
-    const events = await replayInto(deps, projection, schema, START, { ...options, total });
-    if (options.until) return { projection: projection.name, events, schema, ms: Date.now() - started };
-    await swapIn(deps, projection, schema, (from) => replayInto(deps, projection, schema, from, { ...options, total: 0 }));
-    return { projection: projection.name, events, schema: 'public', ms: Date.now() - started };
-  } catch (error) {
-    await dropSchema(deps.pool, schema).catch(() => undefined);
-    throw error;
-  }
-}
-
 /** Applies every readable event after `from` to the schema's tables; returns how many it read. */
 export async function replayInto(
   deps: RebuildDeps,
   projection: Projection,
   schema: string,
   from: GlobalCheckpoint,
-  options: RebuildOptions & { total: number },
+  options: ReplayOptions & { total: number },
 ): Promise<number> {
   let done = 0;
   // The next page is read while this one is applied (read-ahead.ts); the pages are readAll's.
@@ -100,15 +64,9 @@ export async function countEvents(pool: Pool, until?: Date): Promise<number> {
   return Number(result.rows[0]?.count ?? 0);
 }
 
-
-/** One rebuild of a projection at a time, across processes (a session-level advisory lock). */
-export async function lockRebuild(pool: Pool, name: string): Promise<{ release: () => Promise<void> }> {
-  return lockRebuilds(pool, [name]);
-}
-
 /**
- * The same for several projections, all on one connection (a rebuild of six must not hold six), in
- * one round trip. A rebuild of this process still dropping what it left behind (`rebuildsTidied`)
+ * One rebuild of each projection at a time, across processes (session-level advisory locks), all on
+ * one connection (a rebuild of six must not hold six), in one round trip. A rebuild of this process still dropping what it left behind (`rebuildsTidied`)
  * holds its locks until that is done: it is waited for here, not reported as another rebuild.
  */
 export async function lockRebuilds(pool: Pool, names: readonly string[]): Promise<{ release: () => Promise<void> }> {

@@ -1,8 +1,14 @@
 import { inTransaction, START, type GlobalCheckpoint, type PoolClient } from '@shop/infra';
 import type { Projection } from '../runner/projection.js';
 import type { Pool } from '@shop/infra';
-import { dropSchema, quoted, schemaName } from './shadow-schema.js';
+import { quoted, schemaName } from './shadow-schema.js';
 import { bareCopySql, completeTable } from './staging.js';
+
+export interface RebuiltProjection {
+  projection: Projection;
+  schema: string;
+  catchUp: (from: GlobalCheckpoint) => Promise<number>;
+}
 
 /**
  * Swaps rebuilt tables in, in one transaction:
@@ -15,25 +21,8 @@ import { bareCopySql, completeTable } from './staging.js';
  *    revisions and move its checkpoint to where the rebuild stopped.
  * A live runner then resumes from its in-memory position and finds every event up to the new
  * checkpoint already applied by stream revision, so nothing is applied twice or skipped.
- */
-export async function swapIn(
-  deps: { pool: Pool },
-  projection: Projection,
-  schema: string,
-  catchUp: (from: GlobalCheckpoint) => Promise<number>,
-): Promise<void> {
-  const leftovers = await swapAllIn(deps, [{ projection, schema, catchUp }]);
-  await Promise.all(leftovers.map((leftover) => dropSchema(deps.pool, leftover)));
-}
-
-export interface RebuiltProjection {
-  projection: Projection;
-  schema: string;
-  catchUp: (from: GlobalCheckpoint) => Promise<number>;
-}
-
-/**
- * The same for several projections in one transaction: the shop sees all of them change at once.
+ *
+ * Several projections are swapped in one transaction: the shop sees all of them change at once.
  * `revisions` names a schema holding every rebuilt projection's per-stream revisions in a complete,
  * indexed table (the one-pass rebuild writes them there before the swap); the catch-ups' own go
  * into each projection's schema and are merged in. Without it, the revisions are in each schema.

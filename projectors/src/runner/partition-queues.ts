@@ -6,7 +6,7 @@ export interface QueuedBatch {
   events: StoredEvent[];
   /** The offset after the batch's last message: what Kafka stores as "consumed up to". */
   nextOffset: string;
-  /** When it was fetched, epoch ms (stage timing: docs/performance-log.md). */
+  /** When it was fetched, epoch ms: the lag bench splits an event's way into stages by it. */
   fetchedAt?: number;
   /** Each message's Kafka timestamp (the relay's send), epoch ms, in the order of `events`. */
   sentAt?: number[];

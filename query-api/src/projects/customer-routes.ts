@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { progressSteps } from '@shop/domain';
-import { documentRead, expressHandlerOf, jsonAnswer, parseInput, requireSignedIn, taggedAnswer, type HotRequest, type HotRoute, type JsonAnswer } from '@shop/infra';
+import { documentRead, parseRequest, requireSignedIn, sendWithEntityTag } from '@shop/infra';
 import { findTimeline, listProjects } from '@shop/projectors/queries';
-import type { QueryApiDeps, QueryDeps } from '../deps.js';
-import { MIN_REVISION_HEADER, MIN_REVISION_STATUS_HEADER, readYourWritesWait } from '../read-your-writes.js';
+import type { QueryDeps } from '../deps.js';
+import { readYourWrites } from '../read-your-writes.js';
 import { customerProjectRow } from './access.js';
 import { listTotalHeaders, ProjectListDoc, ProjectListQuery } from './list-query.js';
 import { customerProject, projectSummary } from './project-shapes.js';
@@ -37,29 +37,12 @@ export function customerProjectRoutes(deps: QueryDeps): Router {
     params: ById.shape.params,
     response: ProjectTimeline,
   });
-  for (const read of customerProjectReads(deps)) router.get(read.path, expressHandlerOf(read));
-  return router;
-}
-
-/**
- * The same four reads as handlers of their own, which the Express routes above and the hot reads
- * served in front of Express (server/src/shop.ts, docs/decisions/0253) both call: one SQL, one
- * access check, one answer.
- */
-export function customerProjectReads(deps: QueryApiDeps): HotRoute[] {
   // Organizations too: they decide which projects a customer sees.
-  const wait = readYourWritesWait(deps.pool, ['projects', 'project_history', 'organizations'], deps.readYourWrites);
-  const fresh =
-    (read: (request: HotRequest) => Promise<JsonAnswer>): HotRoute['serve'] =>
-    async (request, headers) => {
-      const status = await wait(request.header(MIN_REVISION_HEADER), request.caller.session);
-      if (status) headers[MIN_REVISION_STATUS_HEADER] = status;
-      return read(request);
-    };
+  const fresh = readYourWrites(deps.pool, ['projects', 'project_history', 'organizations'], deps.readYourWrites);
 
-  const list = async ({ caller, query: asked }: HotRequest) => {
-    const user = requireSignedIn(caller.user);
-    const { query } = parseInput(ProjectListQuery, { body: {}, params: {}, query: asked });
+  router.get('/projects/', fresh, async (req, res) => {
+    const user = requireSignedIn(req.session.user);
+    const { query } = parseRequest(ProjectListQuery, req);
     const page = await listProjects(deps.pool, {
       states: query.state,
       name: query.name,
@@ -69,23 +52,26 @@ export function customerProjectReads(deps: QueryApiDeps): HotRoute[] {
       limit: query.limit,
       offset: query.offset,
     });
-    return jsonAnswer(page.views.map(projectSummary), listTotalHeaders(page));
-  };
+    res.set(listTotalHeaders(page)).json(page.views.map(projectSummary));
+  });
 
-  const detail = async ({ caller, params: asked, query }: HotRequest) => {
-    const user = requireSignedIn(caller.user);
-    const { params } = parseInput(ById, { body: {}, params: asked, query });
+  const detail: RequestHandler = async (req, res) => {
+    const user = requireSignedIn(req.session.user);
+    const { params } = parseRequest(ById, req);
     const row = await customerProjectRow(deps.pool, user, params.id);
     // The tag a write sends back as If-Match (docs/decisions/0175); a matching If-None-Match is answered 304.
-    return taggedAnswer(row.revision, customerProject(row.view, row.revision, await findTimeline(deps.pool, row.streamId)));
+    sendWithEntityTag(res, row.revision, customerProject(row.view, row.revision, await findTimeline(deps.pool, row.streamId)));
   };
+  router.get('/projects/:id/', fresh, detail);
+  // SPEC §7: the checkout screen reads the same project; a failure answers the error body.
+  router.get('/checkout/:id/', fresh, detail);
 
-  const timeline = async ({ caller, params: asked, query }: HotRequest) => {
-    const user = requireSignedIn(caller.user);
-    const { params } = parseInput(ById, { body: {}, params: asked, query });
+  router.get('/projects/:id/timeline/', fresh, async (req, res) => {
+    const user = requireSignedIn(req.session.user);
+    const { params } = parseRequest(ById, req);
     const row = await customerProjectRow(deps.pool, user, params.id);
     const { view } = row;
-    return jsonAnswer({
+    res.json({
       id: view.id,
       state: view.state,
       progress: progressSteps(view),
@@ -93,13 +79,6 @@ export function customerProjectReads(deps: QueryApiDeps): HotRoute[] {
       steps: await findTimeline(deps.pool, row.streamId),
       revision: row.revision,
     });
-  };
-
-  return [
-    { path: '/projects/', serve: fresh(list) },
-    { path: '/projects/:id/', serve: fresh(detail) },
-    // SPEC §7: the checkout screen reads the same project; a failure answers the error body.
-    { path: '/checkout/:id/', serve: fresh(detail) },
-    { path: '/projects/:id/timeline/', serve: fresh(timeline) },
-  ];
+  });
+  return router;
 }

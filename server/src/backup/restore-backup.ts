@@ -23,7 +23,6 @@ import {
   readLogHead,
   resetSequences,
   systemClock,
-  useSealedOpeningThreads,
   uuidIds,
   type EmbeddedConfig,
   type KeptKey,
@@ -112,7 +111,6 @@ async function restoreInto(options: RestoreOptions, manifest: BackupManifest, ke
     pool = createPool(database.url, 6);
     const keks = await openKeyEncryptionKeys(config);
     await bindKeyEncryptionKeys(pool, keks, keyFile);
-    useSealedOpeningThreads(config);
     const eventStore = openEventStore(config, pool, keks);
     const erasures = await reapplyErasures(pool, eventStore, config, options, keys, manifest);
     say(`Re-applied ${erasures} erasure${erasures === 1 ? '' : 's'} from the ledger`);

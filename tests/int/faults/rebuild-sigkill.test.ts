@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@shop/infra';
-import { allProjections, rebuildProjection } from '@shop/projectors';
+import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { databaseWithLoggedEvents } from '../../support/logged-database.js';
 
 /**
@@ -48,7 +48,7 @@ describe('rebuild under repeated SIGKILL', () => {
 
     const store = new PostgresEventStore(logged().pool);
     for (const projection of allProjections) {
-      const clean = await rebuildProjection({ pool: logged().pool, eventStore: store }, projection, { until: new Date('2999-01-01'), label: 'clean' });
+      const clean = (await rebuildInOnePass({ pool: logged().pool, eventStore: store }, [projection], { until: new Date('2999-01-01'), label: 'clean' }))[0]!;
       for (const table of projection.tables) expect(await rows('public', table), `${projection.name}.${table}`).toEqual(await rows(clean.schema, table));
     }
     const leftovers = await logged().pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PostgresEventStore, protectPersonalData } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { allProjections, rebuildProjection } from '@shop/projectors';
+import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
 import { startRole, type RoleProcess } from '../../support/processes.js';
@@ -125,7 +125,7 @@ describe('scaled topology through Kafka', () => {
     // Read as the shop reads: personal fields opened, as the Kafka consumers open them.
     const store = protectPersonalData(new PostgresEventStore(db.pool), db.pool);
     for (const projection of allProjections) {
-      const rebuilt = await rebuildProjection({ pool: db.pool, eventStore: store }, projection, { until: new Date('2999-01-01'), label: 'compare' });
+      const rebuilt = (await rebuildInOnePass({ pool: db.pool, eventStore: store }, [projection], { until: new Date('2999-01-01'), label: 'compare' }))[0]!;
       for (const table of projection.tables) {
         expect(await tableRows('public', table), `${projection.name}.${table}`).toEqual(await tableRows(rebuilt.schema, table));
       }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createPool, PostgresEventStore } from '@shop/infra';
 import { LiveHub } from '@shop/query-api';
-import { allProjections, applyBatchToAll, rebuildProjection, type Projection } from '@shop/projectors';
+import { allProjections, applyBatchToAll, rebuildInOnePass, type Projection } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';
 import { LiveClient } from '../../support/live-client.js';
 import type { TestShop } from '../../support/shop.js';
@@ -159,7 +159,7 @@ describe('GET /api/live/', () => {
   it('tells every open stream to reset when a rebuild swaps a read model in (it writes no changes)', async () => {
     const [sams, staffs] = [await openLive(sam.client), await openLive(staff)];
     const projects = allProjections.find((projection) => projection.name === 'projects')!;
-    await rebuildProjection({ pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool) }, projects);
+    await rebuildInOnePass({ pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool) }, [projects]);
     for (const stream of [sams, staffs]) {
       const reset = await stream.waitFor((message) => message.event === 'reset');
       expect(reset.data.position).toEqual(expect.any(Number));
@@ -197,7 +197,7 @@ describe('GET /api/live/', () => {
       try {
         expect(await listening()).toEqual([]);
         const projects = allProjections.find((projection) => projection.name === 'projects')!;
-        await rebuildProjection({ pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool) }, projects);
+        await rebuildInOnePass({ pool: shop.db.pool, eventStore: new PostgresEventStore(shop.db.pool) }, [projects]);
       } finally {
         for (const client of held) client.release();
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, protectPersonalData } from '@shop/infra';
-import { allProjections, rebuildInOnePass, rebuildProjection } from '@shop/projectors';
+import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { NAME_SEARCH_COUNT_LIMIT } from '@shop/projectors/queries';
 import type { ApiClient } from '../../support/http-client.js';
 import { startTestShop, type TestShop } from '../../support/shop.js';
@@ -77,7 +77,7 @@ describe('project counts kept by the projection', () => {
     await rebuildInOnePass({ pool: shop.db.pool, eventStore }, [projects], { workers: 1 });
     await expectExactCounts();
     await shop.db.pool.query('UPDATE project_counts SET projects = projects + 7');
-    await rebuildProjection({ pool: shop.db.pool, eventStore }, projects);
+    await rebuildInOnePass({ pool: shop.db.pool, eventStore }, [projects]);
     await expectExactCounts();
     expect((await staff.get('/api/internal/projects/?limit=1')).headers.get('x-total-count')).toBe('25');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, PostgresEventStore, readProjectionLag, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, rebuildProjection, rebuildsTidied } from '@shop/projectors';
+import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, rebuildInOnePass, rebuildsTidied } from '@shop/projectors';
 import { fingerprint, waitCaughtUp } from './support/read-model-fingerprint.js';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
 
@@ -110,7 +110,7 @@ describe('rebuild', () => {
     const before = new Map<string, Record<string, string>>();
     for (const projection of allProjections) before.set(projection.name, await fingerprint(db.pool, projection));
     const revenue = allProjections.find((candidate) => candidate.name === 'revenue')!;
-    await rebuildProjection({ pool: db.pool, eventStore }, revenue);
+    await rebuildInOnePass({ pool: db.pool, eventStore }, [revenue]);
     // Every projection ends as it was: the rebuilt one equal to its live fold, the others untouched.
     for (const projection of allProjections) expect(await fingerprint(db.pool, projection), projection.name).toEqual(before.get(projection.name));
   });
@@ -178,7 +178,7 @@ describe('rebuild', () => {
     const eventStore = new PostgresEventStore(db.pool);
     const projection = allProjections.find((candidate) => candidate.name === 'revenue')!;
     // Payments happen at step 4 of each project, one project an hour from 2023-01-01: the first ten by 09:05.
-    const result = await rebuildProjection({ pool: db.pool, eventStore }, projection, { until: new Date('2023-01-01T09:05:00Z') });
+    const result = (await rebuildInOnePass({ pool: db.pool, eventStore }, [projection], { until: new Date('2023-01-01T09:05:00Z') }))[0]!;
     expect(result.schema).toBe('asof_revenue_2023_01_01');
     const asOf = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${result.schema}.revenue_payments`);
     expect(asOf.rows[0]!.n).toBe(10);

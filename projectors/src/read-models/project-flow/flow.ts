@@ -78,8 +78,7 @@ const DAY_MS = 86_400_000;
 /** Days between two instants, to two decimals. */
 /**
  * A stretch that ends at \`at\`. A function of the module, not a closure made per event: under tsx
- * (the CLI, the embedded shop) every closure made gets its name set again, which a rebuild's
- * profile showed as 1% of the folding thread.
+ * (the CLI, the embedded shop) every closure made gets its name set again, for every event of a rebuild.
  */
 function closeStretch(stretches: Stretch[], at: string, measure: string, since: string): void {
   stretches.push({ measure, started: since, ended: at, days: daysBetween(since, at) });

@@ -60,8 +60,8 @@ export const projectFlowProjection: Projection = {
     if (!flow) return;
     await writeFlows(client, [flowRow(event.streamId, flow)], stretches.map((stretch) => stretchRow(event, stretch)));
   },
-  // The batch's flows read in one statement, folded in memory, written in one: event by event it
-  // was a read and an upsert per event, most of a live batch's time (docs/performance-log.md).
+  // The batch's flows read in one statement, folded in memory, written in one: a read and an
+  // upsert per event would make a batch's round trips grow with its events.
   applyMany: async (client, events) => {
     // A stream starting in this batch has no stored flow to read (decision 0289).
     const flows = await readFlows(client, streamsWithHistory(events));
