@@ -46,6 +46,12 @@ export const commonConfigSchema = z.object({
     .max(24 * 60)
     .default(15)
     .describe('At most one purge of erased personal data from disk per this many minutes (and one at shutdown)'),
+  LOG_SEAL_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(60)
+    .describe('The event log is sealed by a signed digest at most once per this many minutes when it grew (and at shutdown); key in log-signing-key.pem beside the key-encryption keys'),
   SEALED_OPENING_THREADS: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of worker threads (0: sealed log pages are opened on the reading thread only)')

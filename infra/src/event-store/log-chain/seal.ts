@@ -22,3 +22,14 @@ export async function sealLog(pool: Pool, key: LogSigningKey): Promise<LogDigest
   );
   return toDigest(result.rows[0]!);
 }
+
+/** Whether events were appended (below the read horizon) since the newest digest, or none was made yet. */
+export async function logNeedsSeal(pool: Pool): Promise<boolean> {
+  const result = await pool.query<{ grown: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM events
+        WHERE transaction_id >= coalesce((SELECT horizon FROM log_digests ORDER BY digest_id DESC LIMIT 1), '0'::xid8)
+          AND transaction_id < (SELECT shop_read_horizon())) AS grown`,
+  );
+  return result.rows[0]!.grown;
+}

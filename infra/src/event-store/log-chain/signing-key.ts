@@ -48,3 +48,12 @@ export function verifySignature(publicKeyPemText: string, statement: string, sig
     return false;
   }
 }
+
+/**
+ * The public key to trust: from a PEM file an auditor kept (a public key, or the signing key
+ * itself, whose public half is taken). Never made here: a verification must not invent its trust.
+ */
+export async function readLogPublicKey(file: string): Promise<string> {
+  const pem = await readFile(file, 'utf8');
+  return publicKeyPem(pem.includes('PRIVATE KEY') ? createPublicKey(createPrivateKey(pem)) : createPublicKey(pem));
+}
