@@ -3,6 +3,7 @@ import type { Projection } from '../runner/projection.js';
 import { START, type EventStore, type GlobalCheckpoint, type Pool, type StoredEvent } from '@shop/infra';
 import { createShadowTables, dropSchema, schemaName } from './shadow-schema.js';
 import { swapIn } from './swap-in.js';
+import { RECORDED_TIME } from './log-page.js';
 
 export interface RebuildDeps {
   pool: Pool;
@@ -93,7 +94,7 @@ export async function countEvents(pool: Pool, until?: Date): Promise<number> {
   const result = await pool.query<{ count: string | number | bigint }>(
     `SELECT count(*)::bigint AS count FROM events
       WHERE transaction_id < (SELECT shop_read_horizon())
-        AND ($1::timestamptz IS NULL OR (metadata ->> 'occurredAt')::timestamptz <= $1)`,
+        AND ($1::timestamptz IS NULL OR ${RECORDED_TIME} <= $1)`,
     [until ?? null],
   );
   // int8 arrives as a string, a number or a BigInt depending on the pool's type parsers.
