@@ -20,20 +20,26 @@
 
 ALTER TABLE events ADD COLUMN recorded_at timestamptz, ADD COLUMN event_hash bytea;
 
-CREATE FUNCTION shop_hash_field(p_value text) RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT octet_length(coalesce(p_value, '')) || ':' || coalesce(p_value, '') || E'\n'
-$$;
-
+-- Each field's text is made once (jsonb's output of data and metadata is the costly part) and
+-- used for its length and itself; plpgsql evaluates these as simple expressions.
 CREATE FUNCTION shop_event_hash(
   p_prev bytea, p_id uuid, p_stream text, p_revision bigint, p_type text, p_version int, p_data jsonb, p_metadata jsonb, p_recorded timestamptz
 ) RETURNS bytea
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT sha256(coalesce(p_prev, '\x'::bytea) || convert_to(
-    shop_hash_field(p_id::text) || shop_hash_field(p_stream) || shop_hash_field(p_revision::text)
-    || shop_hash_field(p_type) || shop_hash_field(p_version::text) || shop_hash_field(p_data::text)
-    || shop_hash_field(p_metadata::text)
-    || shop_hash_field(to_char(p_recorded AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')), 'UTF8'))
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+  v_id text := p_id::text;
+  v_revision text := p_revision::text;
+  v_version text := p_version::text;
+  v_data text := p_data::text;
+  v_metadata text := p_metadata::text;
+  v_recorded text := coalesce(to_char(p_recorded AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), '');
+BEGIN
+  RETURN sha256(coalesce(p_prev, '\x'::bytea) || convert_to(
+    octet_length(v_id) || ':' || v_id || E'\n' || octet_length(p_stream) || ':' || p_stream || E'\n'
+    || octet_length(v_revision) || ':' || v_revision || E'\n' || octet_length(p_type) || ':' || p_type || E'\n'
+    || octet_length(v_version) || ':' || v_version || E'\n' || octet_length(v_data) || ':' || v_data || E'\n'
+    || octet_length(v_metadata) || ':' || v_metadata || E'\n' || octet_length(v_recorded) || ':' || v_recorded || E'\n', 'UTF8'));
+END;
 $$;
 
 -- The hashes of events appended together, in order, the first chained to p_prev (NULL: a new stream).
@@ -47,7 +53,7 @@ DECLARE
 BEGIN
   FOR i IN 1 .. cardinality(p_ids) LOOP
     v_prev := shop_event_hash(v_prev, p_ids[i], p_stream, p_first + i - 1, p_types[i], p_versions[i], p_data[i], p_metadata[i], p_recorded);
-    v_hashes := v_hashes || v_prev;
+    v_hashes[i] := v_prev;
   END LOOP;
   RETURN v_hashes;
 END;
@@ -405,4 +411,3 @@ DROP FUNCTION shop_allow_event_rewrite(text);
 DROP FUNCTION shop_chain_hashes(bytea, text, bigint, uuid[], text[], int[], jsonb[], jsonb[], timestamptz);
 ALTER TABLE events DROP COLUMN event_hash, DROP COLUMN recorded_at;
 DROP FUNCTION shop_event_hash(bytea, uuid, text, bigint, text, int, jsonb, jsonb, timestamptz);
-DROP FUNCTION shop_hash_field(text);
