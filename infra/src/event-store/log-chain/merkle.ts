@@ -24,7 +24,12 @@ function leafBytes(head: StreamHead): Buffer {
  */
 export function merkleRoot(heads: StreamHead[]): Buffer {
   const sorted = [...heads].sort((a, b) => Buffer.compare(Buffer.from(a.streamId), Buffer.from(b.streamId)));
-  return treeHash(sorted.map((head) => sha256(Buffer.from([0]), leafBytes(head))), 0, sorted.length);
+  return merkleTreeHash(sorted.map(leafBytes));
+}
+
+/** RFC 6962 section 2.1's MTH over the leaves' bytes, in the order given. */
+export function merkleTreeHash(leaves: Buffer[]): Buffer {
+  return treeHash(leaves.map((leaf) => sha256(Buffer.from([0]), leaf)), 0, leaves.length);
 }
 
 function treeHash(leaves: Buffer[], from: number, to: number): Buffer {
