@@ -33,6 +33,7 @@ export * from './payments/index.js';
 export * from './event-store/open-event-store.js';
 export * from './event-store/stored-event-opener.js';
 export * from './event-store/upcasting-event-store.js';
+export * from './event-store/log-chain/index.js';
 export * from './metrics/index.js';
 export * from './http/openapi.js';
 export * from './commands/command-handler.js';

@@ -1,3 +1,4 @@
 export * from './shop.js';
 export * from './scaled-shop.js';
 export { generateDemoData, type DemoSummary } from './demo-data/generate.js';
+export { realCustomers } from './demo-data/live-shop.js';

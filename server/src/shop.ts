@@ -13,6 +13,8 @@ import {
   listen,
   bindKeyEncryptionKeys,
   keyEncryptionKeyFile,
+  LogSigningKey,
+  logSigningKeyFile,
   migrate,
   openEventStore,
   openKeyEncryptionKeys,
@@ -31,6 +33,7 @@ import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs
 import { openDatabase } from './database.js';
 import { startKafkaProjectors } from './kafka-projectors.js';
 import { startPurgeSchedule } from './purge-schedule.js';
+import { startSealSchedule } from './seal-schedule.js';
 import { seedOnFirstStart } from './seed.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -110,6 +113,10 @@ export async function startShop(
     }
     // After the projectors' stop in the list, so the purge at shutdown still sees them catch up; before the server's.
     if (roles.includes('command')) stops.unshift(startPurgeSchedule(pool, keks, config.PERSONAL_DATA_PURGE_MINUTES, logger));
+    // The event log's seals, signed with a key beside the key-encryption keys (decision 0347); not for EventStoreDB.
+    if (roles.includes('command') && !config.EVENTSTORE_URL) {
+      stops.unshift(startSealSchedule(pool, await LogSigningKey.open(logSigningKeyFile(config)), config.LOG_SEAL_MINUTES, logger));
+    }
     if (roles.includes('command')) await seedOnFirstStart({ ...base, staff: config, demoAccounts: !config.DATABASE_URL });
     if (roles.includes('query')) await loadCatalogue(pool);
 

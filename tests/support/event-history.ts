@@ -33,9 +33,20 @@ export async function loadEvents(pool: Pool, total: number, perProject = 10): Pr
   const rows: unknown[][] = [[], [], [], [], [], [], []];
   const flush = async () => {
     if (rows[0]!.length === 0) return;
+    // Each project's events are in one batch from revision 0: chained per stream as the append
+    // chains them (shop_chain_hashes, decision 0345), so the loaded log verifies.
     await pool.query(
-      `INSERT INTO events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[])`,
+      `INSERT INTO events (event_id, stream_id, stream_revision, event_type, schema_version, data, metadata, recorded_at, event_hash)
+       SELECT c.id, g.stream, c.n - 1, c.type, c.version, c.data, c.metadata, now(), c.hash
+         FROM (SELECT stream, array_agg(id ORDER BY revision) AS ids, array_agg(type ORDER BY revision) AS types,
+                      array_agg(version ORDER BY revision) AS versions, array_agg(data ORDER BY revision) AS data,
+                      array_agg(metadata ORDER BY revision) AS metadata
+                 FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::jsonb[], $7::jsonb[])
+                      AS r(id, stream, revision, type, version, data, metadata)
+                GROUP BY stream) AS g
+        CROSS JOIN LATERAL unnest(g.ids, g.types, g.versions, g.data, g.metadata,
+                                  shop_chain_hashes(NULL, g.stream, 0, g.ids, g.types, g.versions, g.data, g.metadata, now()))
+                   WITH ORDINALITY AS c(id, type, version, data, metadata, hash, n)`,
       rows,
     );
     for (const column of rows) column.length = 0;

@@ -77,6 +77,12 @@ export const commonConfigSchema = z.object({
     .max(24 * 60)
     .default(15)
     .describe('At most one purge of erased personal data from disk per this many minutes (and one at shutdown)'),
+  LOG_SEAL_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(60)
+    .describe('The event log is sealed by a signed digest at most once per this many minutes when it grew (and at shutdown); key in log-signing-key.pem beside the key-encryption keys'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 

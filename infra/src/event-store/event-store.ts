@@ -10,6 +10,8 @@ export interface EventMetadata {
   causationId: string | null;
   /** ISO time from the injected clock. */
   occurredAt: string;
+  /** Written by `npm run demo-data`, not by the shop's customers or staff (decision 0349). */
+  demo?: true;
 }
 
 /** An event on its way in: the id is chosen by the caller so retries are idempotent. */

@@ -55,6 +55,13 @@ export class ParquetEvents {
         { name: 'type', type: 'STRING', data: rows.map((row) => row.type), nullable: false },
         { name: 'actor_role', type: 'STRING', data: rows.map((row) => row.actor_role), nullable: false },
         { name: 'schema_version', type: 'INT32', data: rows.map((row) => row.schema_version), nullable: false },
+        { name: 'event_id', type: 'STRING', data: rows.map((row) => row.event_id), nullable: false },
+        { name: 'stream_revision', type: 'INT64', data: rows.map((row) => BigInt(row.stream_revision)), nullable: false },
+        { name: 'transaction_id', type: 'INT64', data: rows.map((row) => BigInt(row.transaction_id)), nullable: false },
+        { name: 'recorded_at', type: 'TIMESTAMP', data: rows.map((row) => (row.recorded_at === null ? null : new Date(row.recorded_at))) },
+        { name: 'correlation_id', type: 'STRING', data: rows.map((row) => row.correlation_id), nullable: false },
+        { name: 'causation_id', type: 'STRING', data: rows.map((row) => row.causation_id) },
+        { name: 'chain_hash', type: 'STRING', data: rows.map((row) => row.chain_hash), nullable: false },
         ...dataColumns,
       ],
     });

@@ -54,7 +54,7 @@ export async function readPage(client: PoolClient, request: PageRequest): Promis
 function pageCopy(request: PageRequest): string {
   const txid = digits(request.after?.txid ?? '0');
   const position = digits(String(request.after?.position ?? 0));
-  const until = request.until ? `AND (metadata ->> 'occurredAt')::timestamptz <= '${request.until.toISOString()}'` : '';
+  const until = request.until ? `AND ${RECORDED_TIME} <= '${request.until.toISOString()}'` : '';
   return `COPY (
     SELECT transaction_id, global_position, event_id, stream_id, stream_revision, event_type, schema_version,
            metadata ->> 'actor', metadata ->> 'correlationId', metadata ->> 'causationId', metadata ->> 'occurredAt', data
@@ -64,6 +64,13 @@ function pageCopy(request: PageRequest): string {
      ORDER BY transaction_id, global_position
      LIMIT ${digits(String(request.limit))}) TO STDOUT`;
 }
+
+/**
+ * When an event entered the log, which an as-of cut ("as the log stood at", decision 0348) compares:
+ * the database's clock at the append; the business time only for events appended before the
+ * database recorded one (recorded_at NULL).
+ */
+export const RECORDED_TIME = "coalesce(recorded_at, (metadata ->> 'occurredAt')::timestamptz)";
 
 function digits(value: string): string {
   if (!/^\d+$/.test(value)) throw new Error(`Not a log position: ${value}`);

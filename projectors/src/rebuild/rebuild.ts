@@ -2,6 +2,7 @@ import { applyBatch } from '../runner/apply-batch.js';
 import type { Projection } from '../runner/projection.js';
 import { type EventStore, type GlobalCheckpoint, type Pool, type StoredEvent } from '@shop/infra';
 import { dropSchema, schemaName } from './shadow-schema.js';
+import { RECORDED_TIME } from './log-page.js';
 
 export interface RebuildDeps {
   pool: Pool;
@@ -57,7 +58,7 @@ export async function countEvents(pool: Pool, until?: Date): Promise<number> {
   const result = await pool.query<{ count: string | number | bigint }>(
     `SELECT count(*)::bigint AS count FROM events
       WHERE transaction_id < (SELECT shop_read_horizon())
-        AND ($1::timestamptz IS NULL OR (metadata ->> 'occurredAt')::timestamptz <= $1)`,
+        AND ($1::timestamptz IS NULL OR ${RECORDED_TIME} <= $1)`,
     [until ?? null],
   );
   // int8 arrives as a string, a number or a BigInt depending on the pool's type parsers.

@@ -4,7 +4,7 @@ import { readPage } from '../rebuild/log-page.js';
 import { countEvents } from '../rebuild/rebuild.js';
 
 export interface LogReadOptions {
-  /** The log cut at this instant: events recorded (metadata.occurredAt) after it are not read. */
+  /** The log as it stood at this instant: events the database recorded after it are not read (log-page.ts RECORDED_TIME). */
   asOf: Date | null;
   /** Called after each page with events read so far and the total to read. */
   onProgress?: (done: number, total: number) => void;

@@ -2,21 +2,34 @@ import { Presets, SingleBar } from 'cli-progress';
 import { commonConfigSchema, loadConfig, openEventStore } from '@shop/infra';
 import { CliUsageError, openCliDatabase, parseCliArgs } from '@shop/projectors';
 import { generateDemoData } from '../demo-data/generate.js';
+import { realCustomers } from '../demo-data/live-shop.js';
 
-const USAGE = 'usage: npm run demo-data -- --projects <n> --months <m> [--seed <s>]';
+const USAGE = 'usage: npm run demo-data -- --projects <n> --months <m> [--seed <s>] [--into-live-shop]';
 
 /**
  * `npm run demo-data -- --projects N --months M [--seed S]`: a believable history of N projects
  * over the last M months, written through the command side so every business rule holds
  * (docs/decisions/0152-demo-data.md). The same seed twice adds nothing the second time. The
- * shop's projectors pick the events up live, or at the next `npm start`.
+ * shop's projectors pick the events up live, or at the next `npm start`. Every event is marked
+ * `metadata.demo`; a log holding real customers is refused unless `--into-live-shop` (decision 0349).
  */
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseCliArgs(argv, ['projects', 'months', 'seed'], USAGE);
+  // The one flag without a value; parseCliArgs takes options with values.
+  const intoLiveShop = argv.includes('--into-live-shop');
+  const { values } = parseCliArgs(argv.filter((arg) => arg !== '--into-live-shop'), ['projects', 'months', 'seed'], USAGE);
   const projects = wholeNumber(values.projects, '--projects', 1, 100_000);
   const months = wholeNumber(values.months, '--months', 1, 120);
   const seed = values.seed === undefined ? 1 : wholeNumber(values.seed, '--seed', 0, 2 ** 31 - 1);
   const database = await openCliDatabase();
+  // Back-dated demo history mixed into a real shop's log would be read as its history (decision 0349).
+  const customers = await realCustomers(database.pool);
+  if (customers > 0 && !intoLiveShop) {
+    await database.close();
+    throw new CliUsageError(
+      `This log holds ${customers} real customer${customers === 1 ? '' : 's'}: demo history would be mixed into a live shop's. ` +
+        'Point DATABASE_URL/DATA_DIR at a demo database, or pass --into-live-shop to write it anyway (its events are marked metadata.demo).',
+    );
+  }
   const eventStore = openEventStore(loadConfig(commonConfigSchema), database.pool);
   const bar = new SingleBar({ format: 'demo data [{bar}] {percentage}% | {value}/{total} steps | ETA {eta_formatted}', hideCursor: true, etaBuffer: 200 }, Presets.shades_classic);
   const started = Date.now();

@@ -29,6 +29,7 @@ import {
 import type { ProjectAction } from './lifecycle.js';
 import type { DemoPerson } from './people.js';
 import type { DemoAction, DemoStep } from './plan.js';
+import { demoMarked } from './demo-marked-store.js';
 import { demoId } from './random.js';
 
 export interface DemoWriterDeps {
@@ -48,11 +49,15 @@ export class DemoWriter {
   private at = new Date(0);
   private readonly written = new Map<string, Set<string>>();
   private readonly streamStates = new StreamStateCache(2_000);
+  /** Every event the demo writes is marked `metadata.demo` (decision 0349). */
+  private readonly demoStore: EventStore;
 
   constructor(
     private readonly deps: DemoWriterDeps,
     private readonly seed: number,
-  ) {}
+  ) {
+    this.demoStore = demoMarked(deps.eventStore);
+  }
 
   /** True when the step was written now, false when an earlier run had written it. */
   async write(step: DemoStep): Promise<boolean> {
@@ -80,7 +85,7 @@ export class DemoWriter {
   private handlerDeps(key: string): CommandHandlerDeps {
     let count = 0;
     const ids: IdGenerator = { next: () => demoId(this.seed, `${key}:id:${count++}`) };
-    return { eventStore: this.deps.eventStore, clock: { now: () => this.at }, ids, streamStates: this.streamStates };
+    return { eventStore: this.demoStore, clock: { now: () => this.at }, ids, streamStates: this.streamStates };
   }
 
   private async decide(step: DemoStep, deps: CommandHandlerDeps, correlationId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createShopMetrics, openEventStore, PersonalDataKeys, PostgresEventStore, protectPersonalData, START, type Pool } from '@shop/infra';
+import { createShopMetrics, inTransaction, openEventStore, PersonalDataKeys, PostgresEventStore, protectPersonalData, START, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, createShadowTables, readModelMigrationDirs, rebuildInOnePass, rebuildsTidied, replayInto, type Projection } from '@shop/projectors';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
@@ -82,7 +82,11 @@ async function buildLog(pool: Pool): Promise<void> {
   await new PersonalDataKeys(pool).destroy(ERASED_OWNER);
   // Written by the version before PaymentRecorded 2 (no chargeId); the upcaster adds it on read.
   const old = Array.from({ length: PROJECTS }, (_, i) => i).filter(OLD_PAYMENTS).map((i) => `project-p${i}`);
-  await pool.query("UPDATE events SET schema_version = 1, data = data - 'chargeId' WHERE event_type = 'PaymentRecorded' AND stream_id = ANY($1)", [old]);
+  // The log is append-only: the older version's events are written back through the one logged path (decision 0345).
+  await inTransaction(pool, async (client) => {
+    await client.query("SELECT shop_allow_event_rewrite('test set-up: PaymentRecorded as version 1 wrote it')");
+    await client.query("UPDATE events SET schema_version = 1, data = data - 'chargeId' WHERE event_type = 'PaymentRecorded' AND stream_id = ANY($1)", [old]);
+  });
 }
 
 /**

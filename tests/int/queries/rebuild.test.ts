@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, PostgresEventStore, readProjectionLag, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { recordedAsOccurred } from '../../support/recorded-as-occurred.js';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, rebuildInOnePass, rebuildsTidied } from '@shop/projectors';
 import { fingerprint, waitCaughtUp } from './support/read-model-fingerprint.js';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
@@ -178,6 +179,7 @@ describe('rebuild', () => {
     const eventStore = new PostgresEventStore(db.pool);
     const projection = allProjections.find((candidate) => candidate.name === 'revenue')!;
     // Payments happen at step 4 of each project, one project an hour from 2023-01-01: the first ten by 09:05.
+    await recordedAsOccurred(db.pool);
     const result = (await rebuildInOnePass({ pool: db.pool, eventStore }, [projection], { until: new Date('2023-01-01T09:05:00Z') }))[0]!;
     expect(result.schema).toBe('asof_revenue_2023_01_01');
     const asOf = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${result.schema}.revenue_payments`);

@@ -12,6 +12,7 @@ import { allProjections, readModelMigrationDirs, rebuildAll } from '@shop/projec
 import { funnelCounts, leadTimes } from '@shop/projectors/queries';
 import { builtInReports, exportCommand, reportCommand, runReport, type ReportOptions, type ReportRow } from '@shop/projectors/reports';
 import { generateDemoData } from '@shop/server';
+import { recordedAsOccurred } from '../../support/recorded-as-occurred.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const NOW = new Date();
@@ -24,6 +25,7 @@ beforeAll(async () => {
   db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
   eventStore = openEventStore({}, db.pool);
   await generateDemoData({ pool: db.pool, eventStore }, { projects: 120, months: 12, seed: 32, now: NOW });
+  await recordedAsOccurred(db.pool);
   scratch = await mkdtemp(path.join(os.tmpdir(), 'reports-'));
 }, 600_000);
 afterAll(async () => {
@@ -279,7 +281,26 @@ describe('npm run export -- events', () => {
     expect(registered(sealedRows).every((email) => email === '[sealed]' || email === '[erased]')).toBe(true);
     expect(registered(openRows).filter((email) => String(email).includes('@')).length).toBeGreaterThan(10);
     expect(registered(openRows)).toContain('[erased]'); // the staff member erased in the test above
-    expect(Object.keys(sealedRows[0]!).slice(0, 6)).toEqual(['position', 'time', 'stream', 'type', 'actor_role', 'schema_version']);
+    expect(Object.keys(sealedRows[0]!).slice(0, 13)).toEqual([
+      'position', 'time', 'stream', 'type', 'actor_role', 'schema_version',
+      'event_id', 'stream_revision', 'transaction_id', 'recorded_at', 'correlation_id', 'causation_id', 'chain_hash',
+    ]);
+    // Each row carries where its event is in the log and its chain hash, as stored (decision 0348).
+    const stored = await sql<{ event_id: string; stream_revision: number; txid: string; position: string; correlation_id: string; chain_hash: string }>(
+      `SELECT event_id::text, stream_revision::int, transaction_id::text AS txid, global_position::text AS position,
+              metadata ->> 'correlationId' AS correlation_id, encode(event_hash, 'hex') AS chain_hash FROM events`,
+    );
+    const byId = new Map(sealedRows.map((row) => [row.event_id, row]));
+    for (const event of stored) {
+      expect(byId.get(event.event_id)).toMatchObject({
+        stream_revision: event.stream_revision,
+        transaction_id: Number(event.txid),
+        position: Number(event.position),
+        correlation_id: event.correlation_id,
+        chain_hash: event.chain_hash,
+        recorded_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+      });
+    }
   });
 
   it('refuses a missing --out or format with one line and exit code 2', { timeout: 60_000 }, async () => {

@@ -1,0 +1,91 @@
+import type { Pool } from '../../postgres/pool.js';
+import { merkleRoot, type StreamHead } from './merkle.js';
+
+/** A seal of the log: the root over the heads of every stream among the events below `horizon`. */
+export interface LogDigest {
+  digestId: string;
+  sealedAt: string;
+  /** Events whose transaction id is below this (all finished when sealed) are covered. */
+  horizon: string;
+  eventCount: string;
+  streamCount: string;
+  root: Buffer;
+  signature: Buffer;
+  publicKey: string;
+}
+
+/** The exact text the signature is over, and what an auditor's copy of a digest holds. */
+export function digestStatement(digest: Pick<LogDigest, 'sealedAt' | 'horizon' | 'eventCount' | 'streamCount' | 'root'>): string {
+  return [
+    'shop-log-digest/1',
+    `sealed_at=${digest.sealedAt}`,
+    `horizon=${digest.horizon}`,
+    `events=${digest.eventCount}`,
+    `streams=${digest.streamCount}`,
+    `root=${digest.root.toString('hex')}`,
+    '',
+  ].join('\n');
+}
+
+/** The downloadable digest: its statement's fields, the signature and the public key that checks it. */
+export function digestForAuditor(digest: LogDigest) {
+  return {
+    format: 'shop-log-digest/1',
+    digestId: digest.digestId,
+    sealedAt: digest.sealedAt,
+    horizon: digest.horizon,
+    events: digest.eventCount,
+    streams: digest.streamCount,
+    root: digest.root.toString('hex'),
+    statement: digestStatement(digest),
+    signature: digest.signature.toString('base64'),
+    algorithm: 'Ed25519',
+    publicKey: digest.publicKey,
+  };
+}
+
+/** The heads of every stream among the events below `horizon`, from their stored chain hashes. */
+export async function headsBelow(pool: Pool, horizon: string): Promise<{ heads: StreamHead[]; eventCount: string; root: Buffer }> {
+  const heads = await pool.query<{ stream_id: string; revision: string; event_hash: Buffer }>(
+    `SELECT DISTINCT ON (stream_id) stream_id, stream_revision::text AS revision, event_hash
+       FROM events WHERE transaction_id < $1::text::xid8 ORDER BY stream_id, stream_revision DESC`,
+    [horizon],
+  );
+  const count = await pool.query<{ count: string }>('SELECT count(*)::text AS count FROM events WHERE transaction_id < $1::text::xid8', [horizon]);
+  const rows = heads.rows.map((row) => ({ streamId: row.stream_id, revision: row.revision, hash: row.event_hash }));
+  return { heads: rows, eventCount: count.rows[0]!.count, root: merkleRoot(rows) };
+}
+
+const DIGEST_COLUMNS = `digest_id::text AS digest_id, to_char(sealed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS sealed_at,
+  horizon::text AS horizon, event_count::text AS event_count, stream_count::text AS stream_count, root, signature, public_key`;
+
+interface DigestRow {
+  digest_id: string;
+  sealed_at: string;
+  horizon: string;
+  event_count: string;
+  stream_count: string;
+  root: Buffer;
+  signature: Buffer;
+  public_key: string;
+}
+
+export function toDigest(row: DigestRow): LogDigest {
+  return {
+    digestId: row.digest_id,
+    sealedAt: row.sealed_at,
+    horizon: row.horizon,
+    eventCount: row.event_count,
+    streamCount: row.stream_count,
+    root: row.root,
+    signature: row.signature,
+    publicKey: row.public_key,
+  };
+}
+
+export async function readDigests(pool: Pool): Promise<LogDigest[]> {
+  const result = await pool.query<DigestRow>(`SELECT ${DIGEST_COLUMNS} FROM log_digests ORDER BY digest_id`);
+  return result.rows.map(toDigest);
+}
+
+export { DIGEST_COLUMNS, type DigestRow };

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '../../testing/index.js';
+import { inTransaction } from '../../postgres/pool.js';
+import { PostgresEventStore } from '../postgres-event-store.js';
+import { LogSigningKey } from './signing-key.js';
+import { sealLog } from './seal.js';
+import { verifyLog } from './verify.js';
+import { digestStatement } from './digest.js';
+
+/**
+ * The log auditors can trust (decisions 0345-0348): append-only for every role, each event
+ * chained to its stream's previous one inside the append, sealed by signed digests, and a
+ * verification that names the first event that is not as appended.
+ */
+let db: TestDatabase;
+let key: LogSigningKey;
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'));
+  key = await LogSigningKey.open(path.join(await mkdtemp(path.join(os.tmpdir(), 'log-chain-')), 'keys', 'log-signing-key.pem'));
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const event = (data: Record<string, unknown>) => ({
+  id: randomUUID(),
+  type: 'Noted',
+  data,
+  metadata: { actor: 't', correlationId: randomUUID(), causationId: null, occurredAt: '2026-01-01T00:00:00.000Z' },
+});
+
+/** Streams with awkward ids and data jsonb prints its own way (key order, numbers, escapes). */
+async function appendHistory(store: PostgresEventStore, prefix: string): Promise<string[]> {
+  const streams = [`${prefix}-plain`, `${prefix}-tab\tand\nnewline`, `${prefix}-ünïcødé ✓`];
+  for (const stream of streams) {
+    await store.appendToStream(stream, [event({ b: 1, a: 'x' }), event({ n: 1.50, big: 1e21, s: 'line\nbreak "quoted" \u0001' })], { expectedRevision: 'no_stream' });
+    await store.appendToStream(stream, [event({ nested: { z: [1, 2, { y: null }], é: true } })], { expectedRevision: 1 });
+    await store.appendToStream(stream, [event({ last: true })], { expectedRevision: 'any' });
+  }
+  return streams;
+}
+
+describe('the event log is append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of events to the superuser the tests connect as and to an ordinary role with every privilege', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const stream = `guarded-${randomUUID()}`;
+    await store.appendToStream(stream, [event({ n: 1 })]);
+    for (const sql of ["UPDATE events SET data = '{}' WHERE stream_id = $1", 'DELETE FROM events WHERE stream_id = $1']) {
+      await expect(db.pool.query(sql, [stream])).rejects.toMatchObject({ code: 'SEL01' });
+    }
+    await expect(db.pool.query('TRUNCATE events CASCADE')).rejects.toMatchObject({ code: 'SEL01' });
+
+    const role = `shop_app_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    await db.pool.query(`CREATE ROLE ${role} LOGIN PASSWORD 'app'`);
+    await db.pool.query(`GRANT ALL ON ALL TABLES IN SCHEMA public TO ${role}; GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
+    const url = new URL(db.url);
+    url.username = role;
+    url.password = 'app';
+    const app = new pg.Client({ connectionString: url.toString() });
+    await app.connect();
+    try {
+      await expect(app.query("UPDATE events SET data = '{}' WHERE stream_id = $1", [stream])).rejects.toMatchObject({ code: 'SEL01' });
+      await expect(app.query('DELETE FROM events WHERE stream_id = $1', [stream])).rejects.toMatchObject({ code: 'SEL01' });
+      await expect(app.query('TRUNCATE events CASCADE')).rejects.toMatchObject({ code: 'SEL01' });
+    } finally {
+      await app.end();
+      await db.pool.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
+    }
+    expect((await store.readStream(stream))[0]!.data).toEqual({ n: 1 });
+  });
+
+  it('lets a transaction change events only after it logged why, and keeps that log', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const stream = `rewritten-${randomUUID()}`;
+    await store.appendToStream(stream, [event({ n: 1 })]);
+    await inTransaction(db.pool, async (client) => {
+      await client.query("SELECT shop_allow_event_rewrite('test: upcast in place')");
+      await client.query("UPDATE events SET data = '{\"n\": 2}' WHERE stream_id = $1", [stream]);
+    });
+    expect((await store.readStream(stream))[0]!.data).toEqual({ n: 2 });
+    const logged = await db.pool.query<{ reason: string }>("SELECT reason FROM event_rewrites WHERE reason = 'test: upcast in place'");
+    expect(logged.rows).toHaveLength(1);
+    await expect(db.pool.query("DELETE FROM event_rewrites WHERE reason = 'test: upcast in place'")).rejects.toMatchObject({ code: 'SEL01' });
+    await expect(db.pool.query('UPDATE log_digests SET root = root')).rejects.toMatchObject({ code: 'SEL01' });
+  });
+});
+
+describe('the hash chain and its digests', () => {
+  it('stores the database time of the append and a hash chained to the stream\'s previous event', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const [stream] = await appendHistory(store, `timed-${randomUUID()}`);
+    const result = await db.pool.query<{ recorded: boolean; chained: boolean }>(
+      `SELECT e.recorded_at IS NOT NULL AND e.recorded_at <= now() AS recorded,
+              e.event_hash = shop_event_hash(p.event_hash, e.event_id, e.stream_id, e.stream_revision, e.event_type, e.schema_version, e.data, e.metadata, e.recorded_at) AS chained
+         FROM events e LEFT JOIN events p ON p.stream_id = e.stream_id AND p.stream_revision = e.stream_revision - 1
+        WHERE e.stream_id = $1 ORDER BY e.stream_revision`,
+      [stream],
+    );
+    expect(result.rows).toEqual(Array.from({ length: 4 }, () => ({ recorded: true, chained: true })));
+  });
+
+  it('verifies an untouched log, and names the changed event first after a superuser changed one event and deleted another', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      const store = new PostgresEventStore(own.pool);
+      const streams = await appendHistory(store, 'audited');
+      const digest = await sealLog(own.pool, key);
+      expect(digest).toMatchObject({ eventCount: '12', streamCount: '3' });
+
+      const intact = await verifyLog(own.pool, key.publicKeyPem);
+      expect(intact).toMatchObject({ events: 12, streams: 3, faults: [], digests: 1 });
+      expect(intact.verifiedUpTo?.digestId).toBe(digest.digestId);
+
+      const changed = await ownEventAt(own, streams[1]!, 1);
+      const removed = await ownEventAt(own, streams[2]!, 2);
+      await inTransaction(own.pool, async (client) => {
+        await client.query('SET LOCAL session_replication_role = replica');
+        await client.query(`UPDATE events SET data = jsonb_set(data, '{n}', '2') WHERE event_id = $1`, [changed.event_id]);
+        await client.query('DELETE FROM events WHERE event_id = $1', [removed.event_id]);
+      });
+
+      const broken = await verifyLog(own.pool, key.publicKeyPem);
+      expect(broken.verifiedUpTo).toBeNull();
+      expect(broken.faults[0]).toMatchObject({ kind: 'changed', eventId: changed.event_id, globalPosition: changed.global_position });
+      expect(broken.faults[0]!.message).toContain(changed.event_id);
+      expect(broken.faults).toContainEqual(expect.objectContaining({ kind: 'removed', streamId: streams[2], streamRevision: '3' }));
+      expect(broken.faults).toContainEqual(expect.objectContaining({ kind: 'digest', digestId: digest.digestId }));
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('catches through the digest a rewrite whose chain was recomputed, and a digest not signed by the trusted key', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      const store = new PostgresEventStore(own.pool);
+      const [stream] = await appendHistory(store, 'resealed');
+      await sealLog(own.pool, key);
+      // The stream's last event removed with its stream row put back: every chain still verifies.
+      const last = await ownEventAt(own, stream!, 3);
+      await inTransaction(own.pool, async (client) => {
+        await client.query('SET LOCAL session_replication_role = replica');
+        await client.query('DELETE FROM events WHERE event_id = $1', [last.event_id]);
+        await client.query('UPDATE streams SET revision = 2 WHERE stream_id = $1', [stream]);
+      });
+      const result = await verifyLog(own.pool, key.publicKeyPem);
+      expect(result.faults).toEqual([expect.objectContaining({ kind: 'digest', message: expect.stringContaining('11 in 3') })]);
+
+      const stranger = await LogSigningKey.open(path.join(await mkdtemp(path.join(os.tmpdir(), 'log-chain-')), 'other.pem'));
+      const untrusted = await verifyLog(own.pool, stranger.publicKeyPem);
+      expect(untrusted.faults.at(-1)).toMatchObject({ kind: 'digest', message: expect.stringContaining('not the trusted one') });
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('signs exactly the statement an auditor keeps', async () => {
+    const digest = await sealLog(db.pool, key);
+    const { verifySignature } = await import('./signing-key.js');
+    expect(verifySignature(key.publicKeyPem, digestStatement(digest), digest.signature)).toBe(true);
+    expect(verifySignature(key.publicKeyPem, digestStatement({ ...digest, eventCount: '0' }), digest.signature)).toBe(false);
+  });
+});
+
+async function ownEventAt(own: TestDatabase, stream: string, revision: number): Promise<{ event_id: string; global_position: string }> {
+  const result = await own.pool.query<{ event_id: string; global_position: string }>(
+    'SELECT event_id, global_position::text AS global_position FROM events WHERE stream_id = $1 AND stream_revision = $2',
+    [stream, revision],
+  );
+  return result.rows[0]!;
+}
+

@@ -1,0 +1,165 @@
+import type { Pool } from '../../postgres/pool.js';
+import { digestStatement, headsBelow, readDigests, type LogDigest } from './digest.js';
+import { eventHash, HASHED_COLUMNS_SQL } from './event-hash.js';
+import { verifySignature } from './signing-key.js';
+
+/** Something in the log that its chain or its digests say is not as appended. */
+export interface LogFault {
+  kind: 'changed' | 'removed' | 'inserted' | 'digest';
+  message: string;
+  eventId?: string;
+  streamId?: string;
+  streamRevision?: string;
+  /** The event's place in the global read order (transaction id, position). */
+  transactionId?: string;
+  globalPosition?: string;
+  digestId?: string;
+}
+
+export interface LogVerification {
+  events: number;
+  streams: number;
+  /** In the log's read order; faults without an event of their own (a stream's removed tail, a digest) last. */
+  faults: LogFault[];
+  digests: number;
+  /** The newest digest that verified, when the whole chain did. */
+  verifiedUpTo: LogDigest | null;
+}
+
+interface ChainRow {
+  txid: string;
+  global_position: string;
+  event_hash: Buffer;
+  stream_head: string | null;
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_type: string;
+  schema_version: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+const PAGE = 2000;
+
+/** Recomputes every stream's chain from the stored columns, then checks every digest's signature and root. */
+export async function verifyLog(pool: Pool, trustedPublicKey: string): Promise<LogVerification> {
+  const chain = await verifyChains(pool);
+  const digests = await readDigests(pool);
+  const faults = [...chain.faults];
+  let verifiedUpTo: LogDigest | null = null;
+  for (const digest of digests) {
+    const fault = await digestFault(pool, digest, trustedPublicKey);
+    if (fault) faults.push(fault);
+    else if (chain.faults.length === 0) verifiedUpTo = digest;
+  }
+  return { events: chain.events, streams: chain.streams, faults, digests: digests.length, verifiedUpTo };
+}
+
+async function verifyChains(pool: Pool): Promise<{ events: number; streams: number; faults: LogFault[] }> {
+  const located: LogFault[] = [];
+  const tails: LogFault[] = [];
+  let previous: ChainRow | null = null;
+  let events = 0;
+  let streams = 0;
+  const endOfStream = (last: ChainRow) => {
+    if (last.stream_head === null) {
+      tails.push({ kind: 'inserted', streamId: last.stream_id, message: `stream ${JSON.stringify(last.stream_id)} has events but was never appended to (no stream row)` });
+    } else if (BigInt(last.stream_head) !== BigInt(last.stream_revision)) {
+      tails.push({
+        kind: BigInt(last.stream_head) > BigInt(last.stream_revision) ? 'removed' : 'inserted',
+        streamId: last.stream_id,
+        message: `stream ${JSON.stringify(last.stream_id)} ends at revision ${last.stream_revision} but was appended up to revision ${last.stream_head}`,
+      });
+    }
+  };
+  for (let page = await chainPage(pool, null); page.length > 0; page = await chainPage(pool, page.at(-1)!)) {
+    for (const row of page) {
+      events++;
+      const sameStream = previous !== null && previous.stream_id === row.stream_id;
+      if (!sameStream) {
+        if (previous) endOfStream(previous);
+        streams++;
+      }
+      const expected = sameStream ? BigInt(previous!.stream_revision) + 1n : 0n;
+      const fault = rowFault(row, expected, sameStream ? previous!.event_hash : null);
+      if (fault) located.push(fault);
+      previous = row;
+    }
+  }
+  if (previous) endOfStream(previous);
+  tails.push(...(await removedStreams(pool)));
+  located.sort((a, b) => compareBig(a.transactionId!, b.transactionId!) || compareBig(a.globalPosition!, b.globalPosition!));
+  return { events, streams, faults: [...located, ...tails] };
+}
+
+function rowFault(row: ChainRow, expectedRevision: bigint, previousHash: Buffer | null): LogFault | null {
+  const where = {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamRevision: row.stream_revision,
+    transactionId: row.txid,
+    globalPosition: row.global_position,
+  };
+  const named = `event ${row.event_id} (stream ${JSON.stringify(row.stream_id)} revision ${row.stream_revision}, position ${row.global_position})`;
+  if (BigInt(row.stream_revision) !== expectedRevision) {
+    return { kind: 'removed', ...where, message: `revisions ${expectedRevision} to ${BigInt(row.stream_revision) - 1n} of stream ${JSON.stringify(row.stream_id)} are missing before ${named}` };
+  }
+  const recomputed = eventHash(previousHash, {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamRevision: row.stream_revision,
+    eventType: row.event_type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+  });
+  if (!recomputed.equals(row.event_hash)) {
+    return { kind: 'changed', ...where, message: `${named} does not match its chain hash: it was changed, or inserted, after it was appended` };
+  }
+  return null;
+}
+
+async function chainPage(pool: Pool, after: ChainRow | null): Promise<ChainRow[]> {
+  const result = await pool.query<ChainRow>(
+    `SELECT e.transaction_id::text AS txid, e.global_position::text AS global_position, e.event_hash, s.revision::text AS stream_head,
+            ${HASHED_COLUMNS_SQL}
+       FROM events e LEFT JOIN streams s USING (stream_id)
+      WHERE ($1::text IS NULL OR (e.stream_id, e.stream_revision) > ($1::text, $2::bigint))
+      ORDER BY e.stream_id, e.stream_revision LIMIT ${PAGE}`,
+    [after?.stream_id ?? null, after?.stream_revision ?? null],
+  );
+  return result.rows;
+}
+
+/** Streams appended to whose every event is gone. */
+async function removedStreams(pool: Pool): Promise<LogFault[]> {
+  const result = await pool.query<{ stream_id: string; revision: string }>(
+    `SELECT s.stream_id, s.revision::text AS revision FROM streams s
+      WHERE s.revision >= 0 AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.stream_id) ORDER BY s.stream_id`,
+  );
+  return result.rows.map((row) => ({
+    kind: 'removed' as const,
+    streamId: row.stream_id,
+    message: `every event of stream ${JSON.stringify(row.stream_id)} (revisions 0 to ${row.revision}) is missing`,
+  }));
+}
+
+async function digestFault(pool: Pool, digest: LogDigest, trustedPublicKey: string): Promise<LogFault | null> {
+  const fault = (message: string): LogFault => ({ kind: 'digest', digestId: digest.digestId, message: `digest ${digest.digestId} sealed at ${digest.sealedAt}: ${message}` });
+  if (digest.publicKey.trim() !== trustedPublicKey.trim()) return fault('signed with a key that is not the trusted one');
+  if (!verifySignature(trustedPublicKey, digestStatement(digest), digest.signature)) return fault('its signature does not verify');
+  const { heads, eventCount, root } = await headsBelow(pool, digest.horizon);
+  if (eventCount !== digest.eventCount || String(heads.length) !== digest.streamCount) {
+    return fault(`it covered ${digest.eventCount} events in ${digest.streamCount} streams; the log now holds ${eventCount} in ${heads.length} below its horizon`);
+  }
+  if (!root.equals(digest.root)) return fault('the heads of the streams it covered are no longer the ones it sealed');
+  return null;
+}
+
+function compareBig(a: string, b: string): number {
+  const difference = BigInt(a) - BigInt(b);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}

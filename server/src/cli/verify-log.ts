@@ -1,0 +1,56 @@
+import { writeFile } from 'node:fs/promises';
+import { commonConfigSchema, digestForAuditor, loadConfig, logSigningKeyFile, readLogPublicKey, verifyLog, type LogVerification } from '@shop/infra';
+import { CliUsageError, openCliDatabase, parseCliArgs } from '@shop/projectors';
+
+const USAGE = 'usage: npm run verify-log -- [--public-key <pem file>] [--digest-out <file>]';
+const SHOWN_FAULTS = 20;
+
+/**
+ * `npm run verify-log`: recomputes every stream's hash chain from the stored events and checks
+ * every signed digest against the trusted public key (decisions 0345-0348). Exits 0 when the whole
+ * log is as appended, 1 naming the first event (id and position) that is not, 2 on bad usage.
+ * `--public-key` names the key an auditor kept (default: the shop's signing key file);
+ * `--digest-out` writes the newest verified digest as JSON for the auditor to keep.
+ */
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCliArgs(argv, ['public-key', 'digest-out'], USAGE);
+  if (positionals.length > 0) throw new CliUsageError(`unexpected ${positionals.join(' ')}\n${USAGE}`);
+  const keyFile = values['public-key'] ?? logSigningKeyFile(loadConfig(commonConfigSchema));
+  const publicKey = await readLogPublicKey(keyFile).catch((error: unknown) => {
+    throw new CliUsageError(`cannot read the public key in ${keyFile} (${(error as Error).message}); pass --public-key <pem file>`);
+  });
+  const database = await openCliDatabase();
+  try {
+    const result = await verifyLog(database.pool, publicKey);
+    console.log(summary(result));
+    if (values['digest-out'] && result.verifiedUpTo) {
+      await writeFile(values['digest-out'], `${JSON.stringify(digestForAuditor(result.verifiedUpTo), null, 2)}\n`);
+      console.log(`Digest ${result.verifiedUpTo.digestId} written to ${values['digest-out']}.`);
+    }
+    return result.faults.length === 0 ? 0 : 1;
+  } finally {
+    await database.close();
+  }
+}
+
+function summary(result: LogVerification): string {
+  const counted = `${result.events} events in ${result.streams} streams, ${result.digests} digests`;
+  if (result.faults.length === 0) {
+    const upTo = result.verifiedUpTo;
+    return upTo
+      ? `History verified: ${counted}; verified up to digest ${upTo.digestId} sealed at ${upTo.sealedAt} (${upTo.eventCount} events, root ${upTo.root.toString('hex')}).`
+      : `History verified: ${counted}; no digest seals it yet.`;
+  }
+  const [first, ...rest] = result.faults;
+  const more = rest.slice(0, SHOWN_FAULTS - 1).map((fault) => `  - ${fault.message}`);
+  if (rest.length > more.length) more.push(`  … and ${rest.length - more.length} more`);
+  return [`The log is NOT as appended (${counted}).`, `First: ${first!.message}`, ...(more.length ? ['Also:', ...more] : [])].join('\n');
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(error instanceof CliUsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { randomUUID, verify, createPublicKey } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { inTransaction, LogSigningKey, logSigningKeyFile, PostgresEventStore, sealLog } from '@shop/infra';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
+import { loadEvents } from '../../support/event-history.js';
+
+/**
+ * Issue 56's acceptance: `npm run verify-log` passes on an untouched log (bulk-loaded and appended,
+ * sealed by the shop's key); after a superuser went around the triggers, changed one event's data
+ * and deleted another, it fails and names the changed event's id and position.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+let db: TestDatabase;
+let kekFile: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('adminDatabaseUrl'));
+  kekFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'verify-log-')), 'keys', 'personal-data-kek.json');
+  await loadEvents(db.pool, 200);
+  const store = new PostgresEventStore(db.pool);
+  for (let i = 0; i < 5; i++) {
+    const metadata = { actor: 'staff', correlationId: randomUUID(), causationId: null, occurredAt: '2026-03-01T10:00:00.000Z' };
+    await store.appendToStream(`notes-${i}`, [1, 2, 3].map((n) => ({ id: randomUUID(), type: 'Noted', data: { n, text: `note ${n} ✓` }, metadata })));
+  }
+  await sealLog(db.pool, await LogSigningKey.open(logSigningKeyFile({ DATA_DIR: '.', PERSONAL_DATA_KEK_FILE: kekFile })));
+}, 120_000);
+afterAll(async () => {
+  await db?.drop();
+});
+
+function verifyLogCli(args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, DATABASE_URL: db.url, PERSONAL_DATA_KEK_FILE: kekFile };
+    const child = spawn('npm', ['run', '-s', 'verify-log', '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run verify-log', () => {
+  it('exits 0 on an untouched log and writes a digest whose signature an auditor checks with the public key alone', { timeout: 120_000 }, async () => {
+    const out = path.join(path.dirname(kekFile), 'digest.json');
+    const run = await verifyLogCli(['--digest-out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^History verified: 215 events in 25 streams, 1 digests; verified up to digest 1 sealed at \S+ \(215 events, root [0-9a-f]{64}\)\.$/m);
+    const digest = JSON.parse(await readFile(out, 'utf8')) as { statement: string; signature: string; publicKey: string; events: string };
+    expect(digest.events).toBe('215');
+    expect(verify(null, Buffer.from(digest.statement), createPublicKey(digest.publicKey), Buffer.from(digest.signature, 'base64'))).toBe(true);
+  });
+
+  it('refuses to run without a key to trust', { timeout: 60_000 }, async () => {
+    const run = await verifyLogCli(['--public-key', path.join(os.tmpdir(), `no-such-key-${randomUUID()}.pem`)]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('cannot read the public key');
+  });
+
+  it('exits 1 naming the changed event\'s id and position after a superuser bypassed the triggers, changed one event and deleted another', { timeout: 120_000 }, async () => {
+    const pick = async (stream: string, revision: number) =>
+      (await db.pool.query<{ event_id: string; position: string }>('SELECT event_id, global_position::text AS position FROM events WHERE stream_id = $1 AND stream_revision = $2', [stream, revision])).rows[0]!;
+    const changed = await pick('notes-1', 1);
+    const deleted = await pick('notes-3', 0);
+    await inTransaction(db.pool, async (client) => {
+      await client.query('SET LOCAL session_replication_role = replica');
+      await client.query(`UPDATE events SET data = jsonb_set(data, '{n}', '20') WHERE event_id = $1`, [changed.event_id]);
+      await client.query('DELETE FROM events WHERE event_id = $1', [deleted.event_id]);
+    });
+    const run = await verifyLogCli();
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('The log is NOT as appended');
+    expect(run.stdout).toMatch(new RegExp(`^First: event ${changed.event_id} \\(stream "notes-1" revision 1, position ${changed.position}\\) does not match its chain hash`, 'm'));
+    expect(run.stdout).toContain('revisions 0 to 0 of stream "notes-3" are missing');
+    expect(run.stdout).toMatch(/digest 1 sealed at \S+: it covered 215 events in 25 streams; the log now holds 214/);
+  });
+});
