@@ -1,11 +1,11 @@
 import type pg from 'pg';
 
 /**
- * When an event was recorded, as a SQL expression over `events`: the time the shop's clock stamped
- * in its metadata (`occurredAt`) until the log keeps a database time of its own (issue 56's
- * `recorded_at`), which then replaces it here and nowhere else (decision 0338).
+ * When an event was recorded, as a SQL expression over `events`: the database's clock at the append
+ * (`recorded_at`, decision 0348), or the shop's clock in its metadata for events appended before the
+ * database kept one (decision 0338).
  */
-export const RECORDED_AT = `(events.metadata ->> 'occurredAt')::timestamptz`;
+export const RECORDED_AT = `coalesce(events.recorded_at, (events.metadata ->> 'occurredAt')::timestamptz)`;
 
 /**
  * Leaves out what the log recorded after `until`, in the restore's transaction: each stream keeps its
@@ -14,6 +14,9 @@ export const RECORDED_AT = `(events.metadata ->> 'occurredAt')::timestamptz`;
  * their e-mail addresses would stay taken). Returns how many events were left out.
  */
 export async function cutLogAfter(client: pg.ClientBase, until: Date, accountStream: (userId: string) => string): Promise<number> {
+  // The log refuses deletes except through its one logged path (decision 0345): the cut is written
+  // down in event_rewrites, and the cut streams' tails simply end, so their chains still verify.
+  await client.query('SELECT shop_allow_event_rewrite($1)', [`restore --until ${until.toISOString()}`]);
   const cut = await client.query(
     `WITH later AS (SELECT stream_id, min(stream_revision) AS first FROM events WHERE ${RECORDED_AT} > $1 GROUP BY stream_id)
      DELETE FROM events e USING later WHERE e.stream_id = later.stream_id AND e.stream_revision >= later.first`,
