@@ -53,9 +53,14 @@ export function copyTableOut(client: pg.ClientBase, copy: TableCopy): Readable {
   return client.query(copyTo(`COPY public.${quoted(copy.table)} (${copy.columns.map(quoted).join(', ')}) TO STDOUT`));
 }
 
-/** One table's rows back, after emptying it, into the caller's transaction. */
+/**
+ * One table's rows back, after emptying it, into the caller's transaction. An empty table is left
+ * as it is: the append-only ones (events, event_rewrites, log_digests: decision 0345) refuse even
+ * an empty TRUNCATE, and a fresh target holds no rows there to remove.
+ */
 export async function copyTableIn(client: pg.ClientBase, copy: TableCopy, rows: Readable): Promise<void> {
-  await client.query(`TRUNCATE public.${quoted(copy.table)}`);
+  const held = await client.query(`SELECT 1 FROM public.${quoted(copy.table)} LIMIT 1`);
+  if (held.rowCount) await client.query(`TRUNCATE public.${quoted(copy.table)}`);
   const sink: Writable = client.query(copyFrom(`COPY public.${quoted(copy.table)} (${copy.columns.map(quoted).join(', ')}) FROM STDIN`));
   await pipeline(rows, sink);
 }

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { readErasureLedger, type FileKeyEncryptionKeys, type KeptKey, type LedgerErasure } from '@shop/infra';
 
 export const KEYS_FORMAT = 'soft-furnishings-shop-keys';
@@ -17,11 +18,18 @@ export interface KeysBackup {
   keys: Record<string, string>;
   kept: Record<string, KeptKey>;
   ledger: LedgerErasure[];
+  /**
+   * The key that signs the log's digests (decision 0347), when the shop has one: a restored shop
+   * signs on with it, so the digests in the restored log still verify under the key auditors kept.
+   */
+  logSigningKey?: string;
 }
 
-export async function takeKeysBackup(keks: FileKeyEncryptionKeys, now: Date): Promise<KeysBackup> {
+export async function takeKeysBackup(keks: FileKeyEncryptionKeys, signingKeyFile: string, now: Date): Promise<KeysBackup> {
   const generations = await keks.generations();
-  return { format: KEYS_FORMAT, version: 1, takenAt: now.toISOString(), ...generations, ledger: await readErasureLedger(keks.ledgerPath) };
+  const ledger = await readErasureLedger(keks.ledgerPath);
+  const logSigningKey = existsSync(signingKeyFile) ? await readFile(signingKeyFile, 'utf8') : undefined;
+  return { format: KEYS_FORMAT, version: 1, takenAt: now.toISOString(), ...generations, ledger, ...(logSigningKey ? { logSigningKey } : {}) };
 }
 
 /** Written beside, synced, renamed over: a failed write leaves no half file. */

@@ -94,6 +94,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
 async function undoRestore(config: EmbeddedConfig, keyFile: string): Promise<void> {
   await rm(keyFile, { force: true });
   await rm(erasureLedgerFile(keyFile), { force: true });
+  await rm(path.join(path.dirname(keyFile), 'log-signing-key.pem'), { force: true });
   const dataDir = path.resolve(config.DATA_DIR);
   if (config.DATABASE_URL) return rm(path.join(dataDir, 'uploads'), { recursive: true, force: true });
   for (const name of await readdir(dataDir).catch(() => [])) await rm(path.join(dataDir, name), { recursive: true, force: true });
@@ -174,6 +175,8 @@ async function writeKeyFile(keyFile: string, manifest: BackupManifest, keys: Key
   await mkdir(path.dirname(keyFile), { recursive: true, mode: 0o700 });
   await writeFile(keyFile, `${JSON.stringify({ current, keys: inUse, kept })}\n`, { mode: 0o600, flag: 'wx' });
   for (const erasure of keys.ledger) await appendErasure(erasureLedgerFile(keyFile), erasure);
+  // The same log-signing key: the restored log's digests verify under the key auditors kept (decision 0347).
+  if (keys.logSigningKey) await writeFile(path.join(path.dirname(keyFile), 'log-signing-key.pem'), keys.logSigningKey, { mode: 0o600, flag: 'wx' });
 }
 
 /** Tables and uploads in one transaction, with the cut at `until`; the events get the loading transaction's id (decision 0337). */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { commonConfigSchema, FileKeyEncryptionKeys, keyEncryptionKeyFile, loadConfig, runningEmbeddedPostgresUrl, startEmbeddedPostgres, type CommonConfig } from '@shop/infra';
+import { commonConfigSchema, FileKeyEncryptionKeys, keyEncryptionKeyFile, loadConfig, logSigningKeyFile, runningEmbeddedPostgresUrl, startEmbeddedPostgres, type CommonConfig } from '@shop/infra';
 import { CliUsageError, parseCliArgs } from '@shop/projectors';
 import { fileSha256 } from '../backup/bundle.js';
 import { takeKeysBackup, writeKeysBackup } from '../backup/keys-bundle.js';
@@ -57,11 +57,11 @@ async function backUpKeys(config: CommonConfig, keysOut: string): Promise<void> 
   const file = keyEncryptionKeyFile(config);
   if (!existsSync(file)) throw new Error(`no key file at ${file}: set PERSONAL_DATA_KEK_FILE (or DATA_DIR) to the shop's`);
   const keks = await FileKeyEncryptionKeys.existing(file);
-  const backup = await takeKeysBackup(keks, new Date());
+  const backup = await takeKeysBackup(keks, logSigningKeyFile(config), new Date());
   await writeKeysBackup(keysOut, backup);
   const generations = Object.keys(backup.keys).length + Object.keys(backup.kept).length;
   console.log(
-    `Keys written to ${keysOut} (mode 0600): ${generations} key generation${generations === 1 ? '' : 's'} (current ${backup.current}) and ${backup.ledger.length} erasure${backup.ledger.length === 1 ? '' : 's'} in the ledger. Keep it apart from the data backups.`,
+    `Keys written to ${keysOut} (mode 0600): ${generations} key generation${generations === 1 ? '' : 's'} (current ${backup.current}) and ${backup.ledger.length} erasure${backup.ledger.length === 1 ? '' : 's'} in the ledger${backup.logSigningKey ? ', with the log-signing key' : ''}. Keep it apart from the data backups.`,
   );
 }
 
