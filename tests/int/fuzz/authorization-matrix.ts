@@ -177,6 +177,9 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   { method: 'DELETE', path: '/internal/notifications/{id}/', spec: false, request: () => ({ url: '/api/internal/notifications/no-such-notification/' }), expect: staffOnly },
   { method: 'GET', path: '/internal/mail/', spec: false, request: () => ({ url: '/api/internal/mail/' }), expect: staffReads },
   { method: 'GET', path: '/internal/mail/{id}', spec: false, request: (fx) => ({ url: `/api/internal/mail/${fx.mailId}` }), expect: staffReads },
+  // Mail previews of a real project (decision 0316) and the outbox's failed and retried deliveries (decision 0327).
+  { method: 'GET', path: '/internal/projects/{id}/mail-previews/{kind}/', spec: false, request: (fx) => ({ url: internalProject(fx, 'mail-previews/invoice/') }), expect: staffReads },
+  { method: 'GET', path: '/internal/mail-deliveries/', spec: false, request: () => ({ url: '/api/internal/mail-deliveries/?status=failed' }), expect: staffReads },
   // Personal data (decisions 0160, 0161): the export is the caller's own; erasure without confirmation or of nobody changes nothing.
   { method: 'GET', path: '/users/export/', spec: false, request: () => ({ url: '/api/users/export/' }), expect: { anonymous: 401, guest: 'ok', customer: 'ok', otherCustomer: 'ok', staff: 'ok' } },
   { method: 'POST', path: '/users/erase/', spec: false, request: () => ({ url: '/api/users/erase/', body: {} }), expect: loggedIn },
