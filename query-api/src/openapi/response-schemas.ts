@@ -183,6 +183,21 @@ export const AuditLog = z
   })
   .passthrough();
 
+/** A signed digest of the log as an auditor keeps it (decision 0347's `digestForAuditor`). */
+export const LogDigestForAuditor = z.object({
+  format: z.literal('shop-log-digest/1'),
+  digestId: z.string(),
+  sealedAt: isoDate.describe('The database clock when sealed.'),
+  horizon: z.string().describe('Every event of a transaction below this is covered.'),
+  events: z.string().describe('How many events the digest covers.'),
+  streams: z.string(),
+  root: z.string().describe('RFC 6962 Merkle tree hash over the stream heads, hex.'),
+  statement: z.string().describe('The exact text signed.'),
+  signature: z.string().describe('Ed25519, base64.'),
+  algorithm: z.literal('Ed25519'),
+  publicKey: z.string().describe('SPKI PEM of the signing key.'),
+});
+
 export const CheckedUser = z.object({ user_id: z.string(), email: z.string(), name: z.string(), is_active: z.boolean(), is_staff: z.boolean(), is_guest: z.boolean() });
 
 export const UserProfile = z.object({
