@@ -41,10 +41,10 @@ beforeAll(async () => {
   ({ page } = await shop.loggedIn({ acceptDownloads: true }));
 });
 
-/** The visible cells of the audit table's body rows: #, When, Who, Event, What happened. */
+/** The visible cells of the audit table's body rows: #, When (the business time, without the recorded time under it), Who, Event, What happened. */
 async function shownRows(): Promise<string[][]> {
   return page.locator('table.audit-log tbody tr').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 5).map((cell, index) => (index === 2 || index === 4 ? (cell.firstChild?.textContent ?? '') : (cell.textContent ?? '')).trim())),
+    rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 5).map((cell, index) => (index === 1 || index === 2 || index === 4 ? (cell.firstChild?.textContent ?? '') : (cell.textContent ?? '')).trim())),
   );
 }
 
@@ -71,6 +71,10 @@ describe('the staff audit log in words', () => {
         expect(event).not.toMatch(/^[A-Z][a-z]+[A-Z]/); // a business name, not a code name like ProjectCreated
         expect(happened).not.toMatch(UUID);
       }
+      // Under each business time, the time the database recorded the event (decision 0351).
+      const recorded = await table.locator('tbody tr td:nth-child(2) .audit-recorded').allTextContents();
+      expect(recorded.length).toBe(rows.length);
+      for (const text of recorded) expect(text).toMatch(/^recorded \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
       expect(rows[0]).toEqual(['0', expect.any(String), 'Wendy Walker (customer)', 'Project created', expect.stringMatching(/^Wendy Walker \(customer\) created the project/)]);
       expect(rows.map((row) => row[3])).toEqual(expect.arrayContaining(['Submitted for review', 'Quote approved', 'Payment received']));
       expect(rows.find((row) => row[3] === 'Quote approved')![4]).toMatch(/\(staff\) approved the quote: State Review → Approved/);

@@ -166,7 +166,8 @@ const AuditEntry = z
     event_name: z.string().describe('The business name of the event type, e.g. "Quote approved".'),
     summary: z.string().describe('The line in words: who did what and the main changes.'),
     changes_in_words: z.array(z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() })).describe('The changes that matter to people: dollars, state labels, MM/dd/yyyy.'),
-    at: isoDate,
+    at: isoDate.describe('The business time (the event\'s occurredAt).'),
+    recorded_at: isoDate.nullable().describe('When the database recorded the event (its clock, microseconds); null for events older than that record.'),
     changes: z.array(z.object({ field: z.string() }).passthrough()).describe('Every changed field of the project view, raw.'),
     data: open,
   })

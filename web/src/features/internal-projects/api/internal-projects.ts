@@ -186,6 +186,8 @@ export interface AuditEntry {
   type: string;
   actor: string;
   at: string;
+  /** When the database recorded it (decision 0351); null for events older than that record. */
+  recorded_at?: string | null;
   changes: Array<{ field: string; from: unknown; to: unknown }>;
 }
 
