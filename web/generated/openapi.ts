@@ -3947,6 +3947,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 actor_role: "staff" | "customer" | "system" | "unknown";
+                                /** @description The business time (the event's occurredAt). */
                                 at: string;
                                 /** @description Every changed field of the project view, raw. */
                                 changes: ({
@@ -3967,6 +3968,8 @@ export interface paths {
                                 event_id: string;
                                 /** @description The business name of the event type, e.g. "Quote approved". */
                                 event_name: string;
+                                /** @description When the database recorded the event (its clock, microseconds); null for events older than that record. */
+                                recorded_at: string | null;
                                 revision: number;
                                 /** @description The line in words: who did what and the main changes. */
                                 summary: string;
