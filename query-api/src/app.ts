@@ -12,6 +12,7 @@ import { userRoutes } from './routes/user-routes.js';
 import { exportRoutes } from './privacy/export-routes.js';
 import { projectionHealthRoutes } from './routes/projection-health-routes.js';
 import { liveRoutes } from './live/live-routes.js';
+import { logDigestRoutes } from './routes/log-digest-routes.js';
 import { readModelLagRoutes } from './routes/read-model-lag-routes.js';
 
 export type { QueryApiDeps } from './deps.js';
@@ -26,7 +27,7 @@ export type { QueryApiDeps } from './deps.js';
 export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();
   const routeDeps = { ...deps, registry: deps.registry ?? createOpenApiRegistry() };
-  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes, liveRoutes, readModelLagRoutes]) {
+  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes, liveRoutes, readModelLagRoutes, logDigestRoutes]) {
     router.use(routes(routeDeps));
   }
   router.use(mailPreviewRoutes({ ...routeDeps, shop: deps.shop ?? shopIdentityOf(shopIdentityConfigSchema.parse({})) }));

@@ -1,6 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { createPublicKey, verify } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { LogSigningKey, sealLog, type LogDigest } from '@shop/infra';
 import { activeCustomer, completeFabric, customItem, staffClient } from '../int/commands/helpers.js';
 import { browserShop } from '../support/browser-shop.js';
 import { withScreenshot } from '../support/e2e.js';
@@ -13,6 +17,7 @@ const shop = browserShop();
 let page: Page;
 let projectId = '';
 let paidRevision = 0;
+let sealed: LogDigest;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 beforeAll(async () => {
@@ -31,13 +36,15 @@ beforeAll(async () => {
   });
   expect(paid.status, paid.text).toBe(200);
   paidRevision = paid.body.revision;
+  // The log sealed as the shop's schedule does (decision 0347), here with a key of this test's own.
+  sealed = await sealLog(shop.db.pool, await LogSigningKey.open(path.join(await mkdtemp(path.join(os.tmpdir(), 'audit-e2e-')), 'log-signing-key.pem')));
   ({ page } = await shop.loggedIn({ acceptDownloads: true }));
 });
 
-/** The visible cells of the audit table's body rows: #, When, Who, Event, What happened. */
+/** The visible cells of the audit table's body rows: #, When (the business time, without the recorded time under it), Who, Event, What happened. */
 async function shownRows(): Promise<string[][]> {
   return page.locator('table.audit-log tbody tr').evaluateAll((rows) =>
-    rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 5).map((cell, index) => (index === 2 || index === 4 ? (cell.firstChild?.textContent ?? '') : (cell.textContent ?? '')).trim())),
+    rows.map((row) => Array.from(row.querySelectorAll('td')).slice(0, 5).map((cell, index) => (index === 1 || index === 2 || index === 4 ? (cell.firstChild?.textContent ?? '') : (cell.textContent ?? '')).trim())),
   );
 }
 
@@ -64,6 +71,10 @@ describe('the staff audit log in words', () => {
         expect(event).not.toMatch(/^[A-Z][a-z]+[A-Z]/); // a business name, not a code name like ProjectCreated
         expect(happened).not.toMatch(UUID);
       }
+      // Under each business time, the time the database recorded the event (decision 0351).
+      const recorded = await table.locator('tbody tr td:nth-child(2) .audit-recorded').allTextContents();
+      expect(recorded.length).toBe(rows.length);
+      for (const text of recorded) expect(text).toMatch(/^recorded \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
       expect(rows[0]).toEqual(['0', expect.any(String), 'Wendy Walker (customer)', 'Project created', expect.stringMatching(/^Wendy Walker \(customer\) created the project/)]);
       expect(rows.map((row) => row[3])).toEqual(expect.arrayContaining(['Submitted for review', 'Quote approved', 'Payment received']));
       expect(rows.find((row) => row[3] === 'Quote approved')![4]).toMatch(/\(staff\) approved the quote: State Review → Approved/);
@@ -81,5 +92,18 @@ describe('the staff audit log in words', () => {
       expect(csv[0]).toEqual(['#', 'When', 'Who', 'E-mail', 'Event', 'In words', 'What changed']);
       expect(csv.slice(1).map(([revision, when, who, , event, summary]) => [revision, when, who, event, summary])).toEqual(filtered);
     });
+  });
+
+  it('says up to where the history is verified, and hands over the signed digest to keep (decision 0350)', async () => {
+    await page.goto(`${shop.url}/internal/projects/${projectId}`);
+    const line = page.locator('p.log-verified');
+    await line.getByRole('link', { name: 'Download signed digest' }).waitFor();
+    expect(await line.textContent()).toMatch(new RegExp(`^History verified up to event ${sealed.eventCount} at \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} \\(signed digest ${sealed.digestId}\\)\\.`));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), line.getByRole('link', { name: 'Download signed digest' }).click()]);
+    expect(download.suggestedFilename()).toBe(`shop-log-digest-${sealed.digestId}.json`);
+    const digest = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(digest).toMatchObject({ format: 'shop-log-digest/1', digestId: sealed.digestId, events: sealed.eventCount, root: sealed.root.toString('hex') });
+    expect(verify(null, Buffer.from(digest.statement, 'utf8'), createPublicKey(digest.publicKey), Buffer.from(digest.signature, 'base64'))).toBe(true);
   });
 });

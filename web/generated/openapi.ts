@@ -963,6 +963,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/log-digest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest signed digest of the event log, as `npm run verify-log --digest-out` writes it, for an auditor to keep */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            algorithm: "Ed25519";
+                            digestId: string;
+                            /** @description How many events the digest covers. */
+                            events: string;
+                            /** @enum {string} */
+                            format: "shop-log-digest/1";
+                            /** @description Every event of a transaction below this is covered. */
+                            horizon: string;
+                            /** @description SPKI PEM of the signing key. */
+                            publicKey: string;
+                            /** @description RFC 6962 Merkle tree hash over the stream heads, hex. */
+                            root: string;
+                            /** @description The database clock when sealed. */
+                            sealedAt: string;
+                            /** @description Ed25519, base64. */
+                            signature: string;
+                            /** @description The exact text signed. */
+                            statement: string;
+                            streams: string;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description No digest seals the log yet. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description The newest digest’s signature does not verify: run npm run verify-log. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/mail-deliveries/": {
         parameters: {
             query?: never;
@@ -3826,6 +3947,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 actor_role: "staff" | "customer" | "system" | "unknown";
+                                /** @description The business time (the event's occurredAt). */
                                 at: string;
                                 /** @description Every changed field of the project view, raw. */
                                 changes: ({
@@ -3846,6 +3968,8 @@ export interface paths {
                                 event_id: string;
                                 /** @description The business name of the event type, e.g. "Quote approved". */
                                 event_name: string;
+                                /** @description When the database recorded the event (its clock, microseconds); null for events older than that record. */
+                                recorded_at: string | null;
                                 revision: number;
                                 /** @description The line in words: who did what and the main changes. */
                                 summary: string;

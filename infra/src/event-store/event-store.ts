@@ -43,6 +43,12 @@ export interface StoredEvent {
   globalPosition: number;
   /** Where to resume to read everything after this event. */
   checkpoint: GlobalCheckpoint;
+  /**
+   * The database's clock when appended (`events.recorded_at`, decision 0348), ISO with
+   * microseconds; only a stream read of the PostgreSQL store gives it (the staff audit, decision
+   * 0351), and not for events appended before the column.
+   */
+  recordedAt?: string;
 }
 
 /**

@@ -27,6 +27,8 @@ interface EventRow {
   schema_version: number;
   data: Record<string, unknown>;
   metadata: StoredEvent['metadata'];
+  /** Only selected by readStream. */
+  recorded_at?: string | null;
 }
 
 /** What a sealed append stores beside its events (personal-data/protected-event-store.ts). */
@@ -179,7 +181,8 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string, { fromRevision = 0, maxCount = 1_000_000 } = {}): Promise<StoredEvent[]> {
     const result = await this.pool.query<EventRow>(
       `SELECT global_position, transaction_id::text AS txid, event_id, stream_id, stream_revision,
-              event_type, schema_version, data, metadata
+              event_type, schema_version, data, metadata,
+              to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at
          FROM events WHERE stream_id = $1 AND stream_revision >= $2
         ORDER BY stream_revision LIMIT $3`,
       [streamId, fromRevision, maxCount],
@@ -268,5 +271,6 @@ function toStoredEvent(row: EventRow): StoredEvent {
     revision: Number(row.stream_revision),
     globalPosition: Number(row.global_position),
     checkpoint,
+    ...(row.recorded_at ? { recordedAt: row.recorded_at } : {}),
   };
 }

@@ -127,6 +127,7 @@ function withData(event: StoredEvent, data: Record<string, unknown>): StoredEven
     revision: event.revision,
     globalPosition: event.globalPosition,
     checkpoint: event.checkpoint,
+    ...(event.recordedAt === undefined ? {} : { recordedAt: event.recordedAt }),
   };
 }
 

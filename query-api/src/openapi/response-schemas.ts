@@ -166,7 +166,8 @@ const AuditEntry = z
     event_name: z.string().describe('The business name of the event type, e.g. "Quote approved".'),
     summary: z.string().describe('The line in words: who did what and the main changes.'),
     changes_in_words: z.array(z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() })).describe('The changes that matter to people: dollars, state labels, MM/dd/yyyy.'),
-    at: isoDate,
+    at: isoDate.describe('The business time (the event\'s occurredAt).'),
+    recorded_at: isoDate.nullable().describe('When the database recorded the event (its clock, microseconds); null for events older than that record.'),
     changes: z.array(z.object({ field: z.string() }).passthrough()).describe('Every changed field of the project view, raw.'),
     data: open,
   })
@@ -182,6 +183,21 @@ export const AuditLog = z
     events: z.array(AuditEntry),
   })
   .passthrough();
+
+/** A signed digest of the log as an auditor keeps it (decision 0347's `digestForAuditor`). */
+export const LogDigestForAuditor = z.object({
+  format: z.literal('shop-log-digest/1'),
+  digestId: z.string(),
+  sealedAt: isoDate.describe('The database clock when sealed.'),
+  horizon: z.string().describe('Every event of a transaction below this is covered.'),
+  events: z.string().describe('How many events the digest covers.'),
+  streams: z.string(),
+  root: z.string().describe('RFC 6962 Merkle tree hash over the stream heads, hex.'),
+  statement: z.string().describe('The exact text signed.'),
+  signature: z.string().describe('Ed25519, base64.'),
+  algorithm: z.literal('Ed25519'),
+  publicKey: z.string().describe('SPKI PEM of the signing key.'),
+});
 
 export const CheckedUser = z.object({ user_id: z.string(), email: z.string(), name: z.string(), is_active: z.boolean(), is_staff: z.boolean(), is_guest: z.boolean() });
 

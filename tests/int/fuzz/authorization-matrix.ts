@@ -190,6 +190,7 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // Everyone logged in may follow the changes of what they may read (decision 0170); its 200 is a stream.
   { method: 'GET', path: '/live/', spec: false, request: () => ({ url: '/api/live/' }), expect: { anonymous: 401, guest: 'ok', customer: 'ok', otherCustomer: 'ok', staff: 'ok' } },
   { method: 'GET', path: '/internal/projections/', spec: false, request: () => ({ url: '/api/internal/projections/' }), expect: staffReads },
+  { method: 'GET', path: '/internal/log-digest/', spec: false, request: () => ({ url: '/api/internal/log-digest/' }), expect: staffOnly },
   { method: 'GET', path: '/read-models/lag/', spec: false, request: () => ({ url: '/api/read-models/lag/?read_models=projects,revenue' }), expect: everyoneOk },
   { method: 'POST', path: '/internal/projections/parked/retry/', spec: false, request: () => ({ url: '/api/internal/projections/parked/retry/', body: { projection: 'projects', stream_id: 'project-nobody' } }), expect: staffOnly },
   { method: 'GET', path: '/openapi.json', spec: false, request: () => ({ url: '/api/openapi.json' }), expect: everyoneOk },

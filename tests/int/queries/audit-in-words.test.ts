@@ -43,4 +43,26 @@ describe('the audit log in words', () => {
     const after = await world.staff.get(`/api/internal/projects/${id}/events/`);
     expect(after.body.events[0]).toMatchObject({ actor_name: 'Wendy Walker-Stone', summary: expect.stringMatching(/^Wendy Walker-Stone \(customer\) created/) });
   });
+
+  it('gives each line the time the database recorded it beside the business time (decision 0351)', async () => {
+    const created = await world.customer.post('/api/projects/', { name: 'Recorded times', fabrics: [] });
+    expect(created.status, created.text).toBe(201);
+    const id: string = created.body.id;
+    const renamed = await world.customer.put(`/api/projects/${id}/`, { name: 'Recorded times, renamed' });
+    expect(renamed.status, renamed.text).toBe(200);
+
+    const audit = await world.staff.get(`/api/internal/projects/${id}/events/`, seenProject(id, renamed.body.revision));
+    const events = audit.body.events as any[];
+    expect(events.length).toBe(renamed.body.revision + 1);
+    const stored = await world.shop.db.pool.query<{ event_id: string; recorded_at: string }>(
+      `SELECT event_id, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS recorded_at
+         FROM events WHERE stream_id = $1 ORDER BY stream_revision`,
+      [audit.body.stream_id],
+    );
+    expect(events.map((entry) => [entry.event_id, entry.recorded_at])).toEqual(stored.rows.map((row) => [row.event_id, row.recorded_at]));
+    for (const entry of events) {
+      expect(entry.recorded_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+      expect(entry.at).toEqual(expect.any(String));
+    }
+  });
 });

@@ -88,4 +88,10 @@ export async function readDigests(pool: Pool): Promise<LogDigest[]> {
   return result.rows.map(toDigest);
 }
 
+/** The newest seal, or null before the first: one row by the primary key, never a scan of the log. */
+export async function readNewestDigest(pool: Pool): Promise<LogDigest | null> {
+  const result = await pool.query<DigestRow>(`SELECT ${DIGEST_COLUMNS} FROM log_digests ORDER BY digest_id DESC LIMIT 1`);
+  return result.rows[0] ? toDigest(result.rows[0]) : null;
+}
+
 export { DIGEST_COLUMNS, type DigestRow };

@@ -11,6 +11,8 @@ export interface AuditRow {
   type: string;
   actor: string;
   at: string;
+  /** When the database recorded it (decision 0351); null for events older than the column, or from EventStoreDB. */
+  recorded_at: string | null;
   data: Record<string, unknown>;
   changes: FieldChange[];
 }
@@ -37,6 +39,7 @@ export async function findAuditLog(eventStore: EventStore, streamId: string, thr
     type: event.type,
     actor: actorOf(event),
     at: atOf(event),
+    recorded_at: event.recordedAt ?? null,
     data: event.data,
     changes: changes[index]!,
   }));

@@ -1,5 +1,6 @@
 import type { ActivityKind, Carrier, Fabric, ProductionState, ProjectNotes, ProjectState, ShippingNotes, ShownCost, StaffNote } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
+import type { GetJson } from '../../../lib/api-types';
 
 /** A row of GET /api/internal/projects/ (docs/api-conventions.md "Lists"). */
 export interface InternalProjectSummary {
@@ -185,12 +186,22 @@ export interface AuditEntry {
   type: string;
   actor: string;
   at: string;
+  /** When the database recorded it (decision 0351); null for events older than that record. */
+  recorded_at?: string | null;
   changes: Array<{ field: string; from: unknown; to: unknown }>;
 }
 
 export async function fetchAuditLog(id: string): Promise<AuditEntry[]> {
   const data = await apiClient.get<{ events?: AuditEntry[] } | AuditEntry[] | undefined>(`${projectPath(id)}events/`);
   return Array.isArray(data) ? data : (data?.events ?? []);
+}
+
+/** GET /api/internal/log-digest/: the newest signed digest of the whole log, as an auditor keeps it (decision 0350). */
+export type LogDigest = GetJson<'/internal/log-digest/'>;
+export const LOG_DIGEST_PATH = '/internal/log-digest/';
+
+export function fetchLogDigest(): Promise<LogDigest> {
+  return apiClient.get<LogDigest>(LOG_DIGEST_PATH);
 }
 
 /** GET …/events/?as_of= — the project exactly as it was then (null before it existed) and the events up to then. */

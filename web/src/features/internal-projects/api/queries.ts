@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { fetchCatalogueProducts } from './catalogue';
-import { fetchAuditLog, fetchCustomer, fetchInternalProject, type InternalProject } from './internal-projects';
+import { fetchAuditLog, fetchCustomer, fetchLogDigest, fetchInternalProject, type InternalProject } from './internal-projects';
 
 /** Cache keys of the staff project reads: everything about one project sits under its id. */
 export const internalProjectKeys = {
@@ -24,6 +24,11 @@ export function useProjectCustomer(id: string) {
 /** The event log of the project; a failure to read it shows as an empty log, as before. */
 export function useAuditLog(id: string) {
   return useQuery({ queryKey: internalProjectKeys.audit(id), queryFn: () => fetchAuditLog(id).catch(() => []) });
+}
+
+/** The newest signed digest of the log; its error (none sealed yet, a signature that fails) is what the page says. */
+export function useLogDigest() {
+  return useQuery({ queryKey: ['log-digest'] as const, queryFn: fetchLogDigest, retry: false });
 }
 
 /** The catalogue changes only with a deploy of the seed: read once per visit. */

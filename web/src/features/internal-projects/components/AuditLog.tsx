@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { fetchProjectAsOf, type AuditEntry, type InternalProject } from '../api/internal-projects';
 import { AuditLogInWords } from './AuditLogInWords';
+import { LogVerifiedLine } from './LogVerifiedLine';
 import { dateTime } from './detail-helpers';
 import { Panel } from './Panel';
 
@@ -39,6 +40,7 @@ export function AuditLog({ projectId, audit }: { projectId: string; audit: Audit
 
   return (
     <Panel title="Audit log">
+      <LogVerifiedLine />
       <form
         className="inline-form"
         aria-label="Show the project as it was"

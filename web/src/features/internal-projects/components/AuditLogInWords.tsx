@@ -21,6 +21,8 @@ export interface AuditLine {
   revision: number;
   at: string;
   when: string;
+  /** The database's time of recording beside the business time `when` (decision 0351); '' when not known. */
+  recorded: string;
   day: string;
   who: string;
   email: string;
@@ -49,6 +51,7 @@ export function auditLine(entry: AuditEntryInWords): AuditLine {
     revision: entry.revision,
     at: entry.at,
     when: when(entry.at),
+    recorded: entry.recorded_at ? when(entry.recorded_at) : '',
     day: localDay(entry.at),
     who,
     email: entry.actor_email ?? '',
@@ -166,7 +169,10 @@ export function AuditLogInWords({ entries, fileName, onViewAsOf }: { entries: re
               {shown.map((line) => (
                 <tr key={line.revision}>
                   <td>{line.revision}</td>
-                  <td>{line.when}</td>
+                  <td>
+                    {line.when}
+                    {line.recorded && <div className="muted audit-recorded">recorded {line.recorded}</div>}
+                  </td>
                   <td>
                     {line.who}
                     {line.email && <div className="muted">{line.email}</div>}
@@ -183,7 +189,7 @@ export function AuditLogInWords({ entries, fileName, onViewAsOf }: { entries: re
                   <td>
                     <details>
                       <summary>Raw event</summary>
-                      <pre>{JSON.stringify({ type: line.raw.type, actor: line.raw.actor, at: line.raw.at, data: line.raw.data, changes: line.raw.changes }, null, 2)}</pre>
+                      <pre>{JSON.stringify({ type: line.raw.type, actor: line.raw.actor, at: line.raw.at, recorded_at: line.raw.recorded_at ?? null, data: line.raw.data, changes: line.raw.changes }, null, 2)}</pre>
                     </details>
                     {onViewAsOf && (
                       <button type="button" className="link-button" onClick={() => onViewAsOf(line.at)}>

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { digestForAuditor, digestStatement, documentRead, errorResponse, HttpError, readNewestDigest, requireStaff, verifySignature } from '@shop/infra';
+import type { QueryDeps } from '../deps.js';
+import { LogDigestForAuditor } from '../openapi/response-schemas.js';
+
+/**
+ * The staff audit page's "History verified up to … at …" and its download (decision 0350): the
+ * newest signed digest, exactly as `npm run verify-log --digest-out` writes it, once its signature
+ * checks. One row and one Ed25519 check: a request never recomputes the chain, which is
+ * `npm run verify-log`'s job against the digest an auditor keeps.
+ */
+export function logDigestRoutes(deps: QueryDeps): Router {
+  const router = Router();
+  documentRead(deps.registry, {
+    path: '/internal/log-digest/',
+    summary: 'The newest signed digest of the event log, as `npm run verify-log --digest-out` writes it, for an auditor to keep',
+    tag: 'Operations',
+    access: 'staff',
+    response: LogDigestForAuditor,
+    responses: {
+      404: errorResponse('No digest seals the log yet.'),
+      409: errorResponse('The newest digest’s signature does not verify: run npm run verify-log.'),
+    },
+  });
+  router.get('/internal/log-digest/', async (req, res) => {
+    requireStaff(req);
+    const digest = await readNewestDigest(deps.pool);
+    if (!digest) throw new HttpError(404, 'No digest seals the log yet.');
+    if (!verifySignature(digest.publicKey, digestStatement(digest), digest.signature)) {
+      throw new HttpError(409, `The signature of digest ${digest.digestId} does not verify: run npm run verify-log.`);
+    }
+    res
+      .set('Cache-Control', 'no-store')
+      .attachment(`shop-log-digest-${digest.digestId}.json`)
+      .json(digestForAuditor(digest));
+  });
+  return router;
+}
