@@ -1,0 +1,14 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Opens a panel of the staff project page by its title when the page has folded it (decision
+ * 0318: the work of the moment is open, the rest folded under its title); an open panel is left as
+ * it is. Waits for the panel to be on the page first.
+ */
+export async function openPanel(page: Page, title: string): Promise<void> {
+  const heading = page.locator('.internal-detail > .panel').getByRole('heading', { name: title, exact: true });
+  await heading.waitFor();
+  const folded = page.locator('.internal-detail > details.panel').filter({ has: heading });
+  if ((await folded.count()) === 0) return;
+  if (!(await folded.evaluate((panel) => (panel as HTMLDetailsElement).open))) await folded.locator('summary').click();
+}
