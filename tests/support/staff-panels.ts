@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 export async function openPanel(page: Page, title: string): Promise<void> {
   const heading = page.locator('.internal-detail > .panel').getByRole('heading', { name: title, exact: true });
   await heading.waitFor();
-  const folded = page.locator('.internal-detail > details.panel').filter({ has: heading });
+  // The inner locator of `has` is matched inside each panel, so it names the heading alone.
+  const folded = page.locator('.internal-detail > details.panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   if ((await folded.count()) === 0) return;
-  if (!(await folded.evaluate((panel) => (panel as HTMLDetailsElement).open))) await folded.locator('summary').click();
+  if (!(await folded.evaluate((panel) => (panel as HTMLDetailsElement).open))) await folded.locator(':scope > summary').click();
 }
