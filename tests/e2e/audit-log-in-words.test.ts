@@ -8,6 +8,7 @@ import { LogSigningKey, sealLog, type LogDigest } from '@shop/infra';
 import { activeCustomer, completeFabric, customItem, staffClient } from '../int/commands/helpers.js';
 import { browserShop } from '../support/browser-shop.js';
 import { withScreenshot } from '../support/e2e.js';
+import { openPanel } from '../support/staff-panels.js';
 
 /**
  * Issue 17's "done when": staff open a project that a customer created, submitted and paid, read
@@ -60,6 +61,9 @@ describe('the staff audit log in words', () => {
   it('reads every line in words, filters by actor, and exports the lines shown', async () => {
     await withScreenshot(page, 'audit-log-in-words', async () => {
       await page.goto(`${shop.url}/internal/projects/${projectId}`);
+      // The audit log is folded and leaves out what the activity log tells until asked (decisions 0318, 0319).
+      await openPanel(page, 'Audit log');
+      await page.getByLabel('Also show the events the activity log tells').check();
       const table = page.locator('table.audit-log');
       await table.locator('tbody tr').nth(paidRevision).waitFor();
 
@@ -105,5 +109,30 @@ describe('the staff audit log in words', () => {
     const digest = JSON.parse(await readFile((await download.path())!, 'utf8'));
     expect(digest).toMatchObject({ format: 'shop-log-digest/1', digestId: sealed.digestId, events: sealed.eventCount, root: sealed.root.toString('hex') });
     expect(verify(null, Buffer.from(digest.statement, 'utf8'), createPublicKey(digest.publicKey), Buffer.from(digest.signature, 'base64'))).toBe(true);
+  });
+});
+
+describe('the staff project page by the work of the moment (decision 0318)', () => {
+  it('at desktop size, a paid project shows its production panel on the first screen, and the audit log shows only what the activity log does not', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${shop.url}/internal/projects/${projectId}`);
+    const production = page.getByRole('region', { name: 'Production' });
+    await production.getByLabel('Project state').waitFor();
+    const box = await production.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeLessThan(800);
+    expect(await page.locator('.internal-detail > details.panel:not([open]) > summary h2').allTextContents()).toEqual(
+      expect.arrayContaining(['Pricing', 'Audit log']),
+    );
+
+    await openPanel(page, 'Audit log');
+    const activity = await page.getByRole('region', { name: 'Activity log' }).locator('tbody td:nth-child(3)').allTextContents();
+    expect(activity).toEqual(expect.arrayContaining(['Submitted for review', 'Approved']));
+    await page.locator('table.audit-log tbody tr').first().waitFor();
+    const audited = (await shownRows()).map((row) => row[3]);
+    expect(audited).toContain('Project created');
+    expect(audited).not.toContain('Submitted for review');
+    expect(audited).not.toContain('Quote approved');
+    expect(audited).not.toContain('Payment received');
   });
 });

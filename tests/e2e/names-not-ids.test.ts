@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { activeCustomer, completeFabric, staffClient } from '../int/commands/helpers.js';
 import { browserShop } from '../support/browser-shop.js';
 import { saveScreen, withScreenshot } from '../support/e2e.js';
+import { openPanel } from '../support/staff-panels.js';
 
 /**
  * Issue 33's "done when": staff read people by name on every screen (never a user id), and one
@@ -58,6 +59,9 @@ describe('screens that name people', () => {
   it('pricing, approving and a note in the UI: one audit line each, and the activity log and notes name who did it', async () => {
     await withScreenshot(page, 'names-detail', async () => {
       await page.goto(`${shop.url}/internal/projects/${projectId}`);
+      // Every event, the activity log's too: the audit log is folded and leaves those out until asked (decisions 0318, 0319).
+      await openPanel(page, 'Audit log');
+      await page.getByLabel('Also show the events the activity log tells').check();
       await page.locator('table.audit-log tbody tr').nth(1).waitFor();
       const before = await auditEvents();
 

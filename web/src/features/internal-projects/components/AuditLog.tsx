@@ -1,5 +1,5 @@
-import { productionStateLabels, projectStateLabels } from '@shop/domain';
-import { useId, useState } from 'react';
+import { activityKind, productionStateLabels, projectEventTypes, projectStateLabels, type ProjectEventType } from '@shop/domain';
+import { useId, useMemo, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { QuoteTable } from '../../../components/QuoteTable';
 import { errorMessage } from '../../../lib/api-client';
@@ -16,13 +16,24 @@ interface Past {
   events: AuditEntry[];
 }
 
-/** Every event of the project in words (who, what, what changed; filters and CSV), and time travel: the project as of any moment. */
+/** Whether the activity log already tells this event (a payment, state change, customer e-mail or production step). */
+export function toldByActivity(type: string): boolean {
+  return (projectEventTypes as readonly string[]).includes(type) && activityKind(type as ProjectEventType) !== null;
+}
+
+/**
+ * Every event of the project in words (who, what, what changed; filters and CSV), and time travel: the project as of any moment.
+ * By default it leaves out the events the activity log beside it already tells, so each shows what
+ * the other does not (decision 0319); one tick shows every event again.
+ */
 export function AuditLog({ projectId, audit }: { projectId: string; audit: AuditEntry[] | null }) {
   const uid = useId();
   const [asOf, setAsOf] = useState('');
   const [past, setPast] = useState<Past | null>(null);
   const [looking, setLooking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [everyEvent, setEveryEvent] = useState(false);
+  const entries = useMemo(() => (audit && !everyEvent ? audit.filter((entry) => !toldByActivity(entry.type)) : audit), [audit, everyEvent]);
 
   async function showAsOf(at: string) {
     if (!at) return;
@@ -62,11 +73,15 @@ export function AuditLog({ projectId, audit }: { projectId: string; audit: Audit
           </button>
         )}
       </form>
+      <div className="field checkbox">
+        <input id={`${uid}-every`} type="checkbox" checked={everyEvent} onChange={(e) => setEveryEvent(e.target.checked)} />
+        <label htmlFor={`${uid}-every`}>Also show the events the activity log tells</label>
+      </div>
       {error && <Alert>{error}</Alert>}
       {past && <ProjectAsOf past={past} />}
       {audit === null && <p role="status">Loading audit log…</p>}
-      {audit && audit.length === 0 && <p>No events recorded.</p>}
-      {audit && audit.length > 0 && <AuditLogInWords entries={audit} fileName={`audit-log-${projectId}.csv`} onViewAsOf={(at) => void showAsOf(at)} />}
+      {entries && entries.length === 0 && <p>No events recorded{everyEvent ? '' : ' beyond the activity log'}.</p>}
+      {entries && entries.length > 0 && <AuditLogInWords entries={entries} fileName={`audit-log-${projectId}.csv`} onViewAsOf={(at) => void showAsOf(at)} />}
     </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { QuoteTable } from '../../../components/QuoteTable';
@@ -10,11 +10,11 @@ import { useAuditLog, useCatalogueProducts, useInternalProject, useProjectAction
 import { projectCost } from '../lib/project-cost';
 import { ActivityLog } from './ActivityLog';
 import { AuditLog } from './AuditLog';
-import { leadPanelFor } from './detail-helpers';
+import { panelPlan, type PanelTitle } from './detail-helpers';
 import { DetailsForm } from './DetailsForm';
 import { EmailsPanel } from './EmailsPanel';
 import { NotesPanel } from './NotesPanel';
-import { Panel } from './Panel';
+import { Panel, PanelFolding } from './Panel';
 import { PricingForm } from './PricingForm';
 import { ProjectFacts } from './ProjectFacts';
 import { WorkflowPanel } from './WorkflowPanel';
@@ -65,9 +65,23 @@ export function InternalProjectDetailPage() {
   // The forms' revision goes with their write; forms start afresh when their base moves.
   const update = (body: InternalUpdate, done: string) => act(() => updateInternalProject(base, body), done);
   const version = base.revision;
-  // The work of the moment first (issue 53): pricing already follows the quote; production and shipping move up.
-  const lead = leadPanelFor(project.state);
-  const workflow = <WorkflowPanel key={`workflow-${version}`} project={base} busy={busy} onSave={update} />;
+  // The work of the moment first and open, the rest folded under their titles (issue 53, decision 0318).
+  const plan = panelPlan(project.state);
+  const panels: Record<PanelTitle, ReactNode> = {
+    Production: <WorkflowPanel key={`workflow-${version}`} project={base} busy={busy} onSave={update} />,
+    Quote: (
+      <Panel title="Quote">
+        <QuoteTable fabrics={project.fabrics} cost={projectCost(project)} caption="Current quote" />
+      </Panel>
+    ),
+    Pricing: <PricingForm key={`pricing-${version}`} project={base} products={products.data ?? []} busy={busy} onSave={update} />,
+    Details: <DetailsForm key={`details-${version}`} project={base} busy={busy} onSave={update} />,
+    'Customer e-mails': <EmailsPanel project={project} busy={busy} act={act} />,
+    Notes: <NotesPanel project={project} busy={busy} act={act} />,
+    'Activity log': <ActivityLog activity={project.activity} />,
+    'Audit log': <AuditLog projectId={id} audit={audit.data ?? null} />,
+  };
+  const folded = (title: string) => !plan.open.has(title as PanelTitle);
 
   return (
     <section className="internal-detail">
@@ -92,18 +106,11 @@ export function InternalProjectDetailPage() {
         </div>
       )}
 
-      {lead === 'workflow' && workflow}
-      <Panel title="Quote">
-        <QuoteTable fabrics={project.fabrics} cost={projectCost(project)} caption="Current quote" />
-      </Panel>
-
-      <PricingForm key={`pricing-${version}`} project={base} products={products.data ?? []} busy={busy} onSave={update} />
-      <DetailsForm key={`details-${version}`} project={base} busy={busy} onSave={update} />
-      {lead !== 'workflow' && workflow}
-      <EmailsPanel project={project} busy={busy} act={act} />
-      <NotesPanel project={project} busy={busy} act={act} />
-      <ActivityLog activity={project.activity} />
-      <AuditLog projectId={id} audit={audit.data ?? null} />
+      <PanelFolding.Provider value={folded}>
+        {plan.order.map((title) => (
+          <Fragment key={title}>{panels[title]}</Fragment>
+        ))}
+      </PanelFolding.Provider>
     </section>
   );
 }

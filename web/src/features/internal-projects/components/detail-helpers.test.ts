@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { leadPanelFor } from './detail-helpers';
+import { panelPlan } from './detail-helpers';
 
-describe('the panel that leads the staff project page', () => {
-  it('is pricing in review, production and shipping from approval to completion, none otherwise', () => {
-    expect(leadPanelFor('R')).toBe('pricing');
-    for (const state of ['A', 'P', 'I', 'PS', 'C'] as const) expect(leadPanelFor(state)).toBe('workflow');
-    for (const state of ['D', 'S', 'X'] as const) expect(leadPanelFor(state)).toBeNull();
+describe('the panels of the staff project page by state (decision 0318)', () => {
+  it('puts the work of the moment first: pricing in review, production from approval to completion, none when shipped or archived', () => {
+    expect(panelPlan('R').order.slice(0, 3)).toEqual(['Pricing', 'Details', 'Production']);
+    for (const state of ['A', 'P', 'I', 'PS', 'C'] as const) expect(panelPlan(state).order[0]).toBe('Production');
+    expect(panelPlan('S').order[0]).toBe('Quote');
+    expect(panelPlan('X').order[0]).toBe('Quote');
+  });
+
+  it('keeps every panel exactly once, and the audit log folded in every state', () => {
+    for (const state of ['D', 'R', 'A', 'P', 'I', 'PS', 'C', 'S', 'X'] as const) {
+      const plan = panelPlan(state);
+      expect(new Set(plan.order).size).toBe(8);
+      expect(plan.order).toHaveLength(8);
+      expect(plan.open.has('Audit log')).toBe(false);
+      expect(plan.open.has('Activity log')).toBe(true);
+    }
   });
 });

@@ -19,16 +19,38 @@ export type Save = (body: InternalUpdate, done: string) => Promise<boolean>;
 /** Runs a staff action that answers the updated project. */
 export type Act = (action: () => Promise<InternalProject>, done: string) => Promise<boolean>;
 
-/** The staff detail page's panels that can lead it. */
-export type LeadPanel = 'pricing' | 'workflow';
+/** The staff detail page's panels, by their titles. */
+export type PanelTitle = 'Production' | 'Quote' | 'Pricing' | 'Details' | 'Customer e-mails' | 'Notes' | 'Activity log' | 'Audit log';
+
+/** The page's usual order, after the work of the moment. */
+export const panelOrder: readonly PanelTitle[] = ['Quote', 'Pricing', 'Details', 'Production', 'Customer e-mails', 'Notes', 'Activity log', 'Audit log'];
+
+/** Open in every state: the quote and notes are short and read at any step, the activity log is the project's story. */
+const alwaysOpen: readonly PanelTitle[] = ['Quote', 'Notes', 'Activity log'];
 
 /**
- * The panel holding the work of the moment, put at the top of the staff page (issue 53): pricing
- * while a project is in review, the production and shipping panel from approval until it ships;
- * none (the usual order) for drafts and for shipped or archived projects.
+ * The panels holding the work of the moment, in the order the work goes (issue 53, decision 0318):
+ * a draft's details and prices; pricing then approval in review; approval's payment and invoice;
+ * production from payment to completion (shipping is its state change), with the pause and unpause
+ * mails while in progress or paused; nothing for shipped or archived projects.
  */
-export function leadPanelFor(state: InternalProject['state']): LeadPanel | null {
-  if (state === 'R') return 'pricing';
-  if (state === 'A' || state === 'P' || state === 'I' || state === 'PS' || state === 'C') return 'workflow';
-  return null;
+const workOfTheMoment: Record<InternalProject['state'], readonly PanelTitle[]> = {
+  D: ['Details', 'Pricing', 'Production'],
+  R: ['Pricing', 'Details', 'Production'],
+  A: ['Production', 'Details', 'Customer e-mails'],
+  P: ['Production'],
+  I: ['Production', 'Customer e-mails'],
+  PS: ['Production', 'Customer e-mails'],
+  C: ['Production'],
+  S: [],
+  X: [],
+};
+
+/** The staff page's panels for a state: the work of the moment first, then the rest in the usual order; which are open. */
+export function panelPlan(state: InternalProject['state']): { order: PanelTitle[]; open: Set<PanelTitle> } {
+  const work = workOfTheMoment[state];
+  return {
+    order: [...work, ...panelOrder.filter((title) => !work.includes(title))],
+    open: new Set([...work, ...alwaysOpen]),
+  };
 }
