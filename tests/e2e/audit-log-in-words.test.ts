@@ -100,6 +100,7 @@ describe('the staff audit log in words', () => {
 
   it('says up to where the history is verified, and hands over the signed digest to keep (decision 0350)', async () => {
     await page.goto(`${shop.url}/internal/projects/${projectId}`);
+    await openPanel(page, 'Audit log');
     const line = page.locator('p.log-verified');
     await line.getByRole('link', { name: 'Download signed digest' }).waitFor();
     expect(await line.textContent()).toMatch(new RegExp(`^History verified up to event ${sealed.eventCount} at \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} \\(signed digest ${sealed.digestId}\\)\\.`));

@@ -1010,6 +1010,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description No digest seals the log yet (a fresh shop seals it within LOG_SEAL_MINUTES, and at every stop). */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Not logged in. */
                 401: {
                     headers: {
@@ -1028,22 +1035,6 @@ export interface paths {
                 };
                 /** @description Not allowed. */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            problems?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            status: number;
-                        };
-                    };
-                };
-                /** @description No digest seals the log yet. */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };

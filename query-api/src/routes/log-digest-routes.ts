@@ -18,14 +18,15 @@ export function logDigestRoutes(deps: QueryDeps): Router {
     access: 'staff',
     response: LogDigestForAuditor,
     responses: {
-      404: errorResponse('No digest seals the log yet.'),
+      204: { description: 'No digest seals the log yet (a fresh shop seals it within LOG_SEAL_MINUTES, and at every stop).' },
       409: errorResponse('The newest digest’s signature does not verify: run npm run verify-log.'),
     },
   });
   router.get('/internal/log-digest/', async (req, res) => {
     requireStaff(req);
     const digest = await readNewestDigest(deps.pool);
-    if (!digest) throw new HttpError(404, 'No digest seals the log yet.');
+    // Not sealed yet is a normal state of a young shop, not an error the staff page should log.
+    if (!digest) return void res.set('Cache-Control', 'no-store').status(204).end();
     if (!verifySignature(digest.publicKey, digestStatement(digest), digest.signature)) {
       throw new HttpError(409, `The signature of digest ${digest.digestId} does not verify: run npm run verify-log.`);
     }

@@ -21,6 +21,13 @@ afterAll(async () => {
 const occurred = () => ({ actor: 'log-digest-test', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() });
 
 describe('GET /internal/log-digest/ (decision 0350)', () => {
+  it('answers 204 while no digest seals the log yet: a young shop, not an error', async () => {
+    const staff = await clientAs(shop.db.pool, shop.url, staffUser(randomUUID()));
+    const answer = await staff.get('/api/internal/log-digest/');
+    expect(answer.status, answer.text).toBe(204);
+    expect(answer.text).toBe('');
+  });
+
   it('gives staff the newest signed digest as verify-log writes it, whose signature checks with node:crypto against the key it names; 401/403 for others', async () => {
     await new PostgresEventStore(shop.db.pool).appendToStream(`log-digest-${randomUUID()}`, [{ id: randomUUID(), type: 'Noted', data: {}, metadata: occurred() }]);
     const sealed = await sealLog(shop.db.pool, key);

@@ -200,8 +200,9 @@ export async function fetchAuditLog(id: string): Promise<AuditEntry[]> {
 export type LogDigest = GetJson<'/internal/log-digest/'>;
 export const LOG_DIGEST_PATH = '/internal/log-digest/';
 
-export function fetchLogDigest(): Promise<LogDigest> {
-  return apiClient.get<LogDigest>(LOG_DIGEST_PATH);
+/** The newest signed digest, or null while no digest seals the log yet (204). */
+export async function fetchLogDigest(): Promise<LogDigest | null> {
+  return (await apiClient.get<LogDigest | undefined>(LOG_DIGEST_PATH)) ?? null;
 }
 
 /** GET …/events/?as_of= — the project exactly as it was then (null before it existed) and the events up to then. */

@@ -11,6 +11,7 @@ export function LogVerifiedLine() {
   const digest = useLogDigest();
   if (digest.isPending) return null;
   if (digest.isError) return <p className="muted log-verified">History not verified: {errorMessage(digest.error)}</p>;
+  if (digest.data === null) return <p className="muted log-verified">No digest seals the history yet.</p>;
   return (
     <p className="log-verified">
       History verified up to event {digest.data.events} at {dateTime(digest.data.sealedAt)} (signed digest {digest.data.digestId}).{' '}
