@@ -85,6 +85,8 @@ export function internalProjectRoutes(deps: QueryDeps): Router {
     ]);
     res.json({
       id: view.id,
+      order_number: view.order_number,
+      order_label: view.order_label,
       name: view.name,
       state: view.state,
       production_state: view.production_state,
