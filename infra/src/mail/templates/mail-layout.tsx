@@ -1,3 +1,6 @@
+// @jsxRuntime automatic
+// @jsxImportSource react
+// (Pragmas: processes started with tsx from the repository root compile these files without infra's tsconfig, and the classic runtime would need React in scope.)
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { MailContext } from './mail-content.js';
