@@ -82,8 +82,11 @@ function send(client: ApiClient, row: MatrixRow, url: string, body: unknown) {
 type Answer = Awaited<ReturnType<ApiClient['request']>>;
 
 /** What must match between the topologies: the status, the error message, the answer's fields. */
-function gist(answer: Answer) {
+function gist(answer: Answer, row: MatrixRow) {
   const body = answer.body as unknown;
+  // Whether a seal has run yet (200 with the digest, or 204) depends on when each shop started and
+  // sealed its log (LOG_SEAL_MINUTES, decision 0347), not on routing: both are an answer served.
+  if (row.path === '/internal/log-digest/' && (answer.status === 200 || answer.status === 204)) return { status: 'served' };
   if (answer.status >= 400) return { status: answer.status, message: (body as { message?: string } | undefined)?.message };
   const fields = Array.isArray(body) ? ['(list)'] : body && typeof body === 'object' ? Object.keys(body).sort() : [];
   return { status: answer.status, fields };
@@ -105,12 +108,12 @@ describe('scaled topology routing', () => {
 
     const differences: string[] = [];
     for (const row of AUTHORIZATION_MATRIX) {
-      const expected = gist(await call(sides.embedded!, row));
+      const expected = gist(await call(sides.embedded!, row), row);
       // The read side follows Kafka: a read may lag the write that made its fixture, so it is asked again for a while.
-      let actual = gist(await call(sides.scaled!, row));
+      let actual = gist(await call(sides.scaled!, row), row);
       for (let attempt = 0; row.method === 'GET' && attempt < 120 && JSON.stringify(actual) !== JSON.stringify(expected); attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 500));
-        actual = gist(await call(sides.scaled!, row));
+        actual = gist(await call(sides.scaled!, row), row);
       }
       if (JSON.stringify(actual) !== JSON.stringify(expected)) differences.push(`${row.method} ${row.path}: scaled ${JSON.stringify(actual)}, embedded ${JSON.stringify(expected)}`);
     }
