@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { Readable, Transform } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 
@@ -96,7 +96,7 @@ export async function readBundle(file: string, read: EntryReader): Promise<Backu
   await mustExist(file);
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract).catch((error: Error) => {
-    throw new BundleError(`${file} is not a readable backup bundle (${error.message})`);
+    throw new BundleError(`${file} is not a readable backup bundle (${error.message})`, { cause: error });
   });
   let manifest: BackupManifest | null = null;
   const seen = new Set<string>();
@@ -111,12 +111,15 @@ export async function readBundle(file: string, read: EntryReader): Promise<Backu
       const expected = manifest.entries[name];
       if (!expected) throw new BundleError(`${file} holds ${name}, which its manifest does not name`);
       const checking = digesting();
+      const body = checking.transform;
       // tar-stream's entries are streamx streams: read through a Node stream, as COPY and files expect.
-      const body = Readable.from(item, { objectMode: false }).pipe(checking.transform);
+      // A pipeline, not pipe(): damaged gzip fails the entry mid-way, and that failure must reach the reader.
+      const feeding = pipeline(Readable.from(item, { objectMode: false }), body);
+      feeding.catch(() => undefined); // awaited below when the reader succeeds; the reader's failure is told instead
       await read(name, body, manifest);
       // What the reader left unread is read here, so the digest covers the whole entry.
       body.resume();
-      await finished(body);
+      await feeding;
       const actual = checking.digest();
       if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256) throw new BundleError(`${file}: ${name} does not match its checksum in the manifest (damaged or changed)`);
       seen.add(name);
@@ -124,8 +127,12 @@ export async function readBundle(file: string, read: EntryReader): Promise<Backu
     await reading;
   } catch (error) {
     extract.destroy();
-    await reading.catch(() => undefined);
-    throw error;
+    const unreadable = await reading.then(
+      () => undefined,
+      (failure: BundleError) => failure,
+    );
+    // A reader that failed because the bundle's bytes did (damaged gzip) is told as the bundle's fault.
+    throw unreadable && unreadable.cause === error ? unreadable : error;
   }
   if (!manifest) throw new BundleError(`${file} is empty: not a backup bundle`);
   const missing = Object.keys(manifest.entries).filter((name) => !seen.has(name));
