@@ -93,8 +93,10 @@ describe('the staff audit log in words', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
       const csv = parseCsv(await readFile((await download.path())!, 'utf8'));
-      expect(csv[0]).toEqual(['#', 'When', 'Who', 'E-mail', 'Event', 'In words', 'What changed']);
-      expect(csv.slice(1).map(([revision, when, who, , event, summary]) => [revision, when, who, event, summary])).toEqual(filtered);
+      expect(csv[0]).toEqual(['#', 'When', 'Recorded (UTC)', 'Who', 'E-mail', 'Event', 'In words', 'What changed']);
+      expect(csv.slice(1).map(([revision, when, , who, , event, summary]) => [revision, when, who, event, summary])).toEqual(filtered);
+      // The recorded time is the database's exact timestamp, as the event store holds it.
+      for (const [, , recordedAt] of csv.slice(1)) expect(recordedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     });
   });
 

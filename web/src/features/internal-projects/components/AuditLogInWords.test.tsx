@@ -24,6 +24,7 @@ const entries: AuditEntryInWords[] = [
     type: 'ProjectApproved',
     actor: 'u-ops',
     at: '2026-03-05T15:00:00.000Z',
+    recorded_at: '2026-03-05T15:00:00.123456Z',
     changes: [{ field: 'state', from: 'R', to: 'A' }],
     actor_name: 'Ops',
     actor_email: 'ops@example.com',
@@ -68,8 +69,9 @@ describe('AuditLogInWords', () => {
   it('exports exactly the lines shown as CSV, quoted', () => {
     const lines = entries.map(auditLine);
     const csv = auditCsv(lines).split('\r\n');
-    expect(csv[0]).toBe('"#","When","Who","E-mail","Event","In words","What changed"');
-    expect(csv[2]).toBe(`"1","${lines[1]!.when}","Ops (staff)","ops@example.com","Quote approved","Ops (staff) approved the quote: State Review → Approved","State: Review → Approved"`);
+    expect(csv[0]).toBe('"#","When","Recorded (UTC)","Who","E-mail","Event","In words","What changed"');
+    expect(csv[1]).toMatch(/^"0","[^"]+","","Wendy/);
+    expect(csv[2]).toBe(`"1","${lines[1]!.when}","2026-03-05T15:00:00.123456Z","Ops (staff)","ops@example.com","Quote approved","Ops (staff) approved the quote: State Review → Approved","State: Review → Approved"`);
     expect(csv).toHaveLength(4);
   });
 });

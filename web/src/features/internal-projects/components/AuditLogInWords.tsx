@@ -80,12 +80,14 @@ export function filterLines(lines: readonly AuditLine[], filter: AuditFilter): A
   );
 }
 
-const CSV_HEADER = ['#', 'When', 'Who', 'E-mail', 'Event', 'In words', 'What changed'];
+// "Recorded (UTC)" is the database's own clock to the microsecond as it stored it (decision 0351):
+// an auditor comparing the export with the log or a digest needs the exact value, not the page's minute.
+const CSV_HEADER = ['#', 'When', 'Recorded (UTC)', 'Who', 'E-mail', 'Event', 'In words', 'What changed'];
 
 /** RFC 4180: every field quoted, quotes doubled, CRLF between records. */
 export function auditCsv(lines: readonly AuditLine[]): string {
   const field = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
-  const records = [CSV_HEADER, ...lines.map((line) => [line.revision, line.when, line.who, line.email, line.event, line.summary, line.changed])];
+  const records = [CSV_HEADER, ...lines.map((line) => [line.revision, line.when, line.raw.recorded_at ?? '', line.who, line.email, line.event, line.summary, line.changed])];
   return records.map((record) => record.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
