@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { callerScopeOf, HttpError, type IdGenerator, type Logger, type Pool } from '@shop/infra';
+import { callerScopeOf, HttpError, nameBasedUuid, type IdGenerator, type Logger, type Pool } from '@shop/infra';
 import { servingRequestNow } from './session-writes.js';
 
 /*
@@ -184,13 +184,3 @@ export class KeyedIds implements IdGenerator {
   }
 }
 
-/** The shop's namespace for name-based (RFC 9562 version 5) ids. */
-const NAMESPACE = Buffer.from('6f1d3a52c3b94b0a9f0e4d2b8a7c5e10', 'hex');
-
-function nameBasedUuid(name: string): string {
-  const bytes = createHash('sha1').update(NAMESPACE).update(name).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

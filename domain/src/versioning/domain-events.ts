@@ -17,20 +17,22 @@ const schemaByType = new Map<string, z.ZodType>(
 );
 
 /**
- * The one registry of event types (docs/decisions/0355): every type the log may hold, with what
- * happens to it now. A type of today's schemas is read as it is (after its upcasters); a type an
- * upcaster renames is read as its new type. Anything else is unknown: never skipped, a reader
- * refuses it (`UnknownEventTypeError`) and a projection parks its stream (decision 0111).
+ * The one registry of event types (docs/decisions/0355, 0371): every type the log may hold, with
+ * what happens to it now. A type of today's schemas is read as it is (after its upcasters); a
+ * type an upcaster renames is read as its new type, one it splits as several events of today's
+ * types, one it retires as nothing (its reason stated). Anything else is unknown: never skipped,
+ * a reader refuses it (`UnknownEventTypeError`) and a projection parks its stream (decision 0111).
  */
 export const storedEventTypes: readonly EventTypeFate[] = [
   ...[...schemaByType.keys()].map((type): EventTypeFate => ({ type, fate: 'current', version: eventUpcasters.currentVersion(type) })),
-  ...eventUpcasters.fates().filter((fate) => fate.fate === 'renamed'),
+  ...eventUpcasters.fates().filter((fate) => fate.fate !== 'current'),
 ].sort((a, b) => a.type.localeCompare(b.type));
 
 for (const fate of storedEventTypes) {
-  if (fate.fate === 'renamed' && schemaByType.has(fate.type)) throw new Error(`${fate.type} is renamed to ${fate.to} but still has a schema`);
-  if (fate.fate === 'renamed' && !schemaByType.has(eventUpcasters.upcast({ type: fate.type, schemaVersion: fate.fromVersion, data: {} }).type)) {
-    throw new Error(`${fate.type} is renamed to ${fate.to}, which is not an event type of today`);
+  if (fate.fate === 'current') continue;
+  if (schemaByType.has(fate.type)) throw new Error(`${fate.type} is ${fate.fate} but still has a schema`);
+  for (const today of eventUpcasters.readsAs(fate.type)) {
+    if (!schemaByType.has(today)) throw new Error(`${fate.type} is read as ${today}, which is not an event type of today`);
   }
 }
 
@@ -53,15 +55,21 @@ export class UnknownEventTypeError extends Error {
 /** The schema version a new event of this type is written with. */
 export const schemaVersionOf = (type: string): number => eventUpcasters.currentVersion(type);
 
+/** The types of today events of a stored type are read as: itself, a rename's or a split's targets, none when retired. */
+export const typesReadAs = (type: string): string[] => (knownTypes.has(type) ? eventUpcasters.readsAs(type) : [type]);
+
 /**
- * A stored event as the domain knows it today: upcast to its current version, then parsed
- * by its context's zod schema, so a stored event of the wrong shape fails loudly here.
+ * A stored event as the domain knows it today: upcast to its current version (several events
+ * for a split type, none for a retired one), each parsed by its context's zod schema, so a
+ * stored event of the wrong shape fails loudly here.
  */
-export function readDomainEvent(stored: VersionedEvent & { streamId?: string }): DomainEvent {
-  const current = eventUpcasters.upcast(stored);
-  const schema = schemaByType.get(current.type);
-  if (!schema) throw new UnknownEventTypeError(stored.type, stored.streamId ?? null);
-  return schema.parse({ type: current.type, data: current.data }) as DomainEvent;
+export function readDomainEvents(stored: VersionedEvent & { streamId?: string }): DomainEvent[] {
+  if (!knownTypes.has(stored.type)) throw new UnknownEventTypeError(stored.type, stored.streamId ?? null);
+  return eventUpcasters.readAs(stored).map((current) => {
+    const schema = schemaByType.get(current.type);
+    if (!schema) throw new UnknownEventTypeError(current.type, stored.streamId ?? null);
+    return schema.parse({ type: current.type, data: current.data }) as DomainEvent;
+  });
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dataToAppend, eventUpcasters, isKnownEventType, readDomainEvent, schemaVersionOf, storedEventTypes, UnknownEventTypeError } from './domain-events.js';
+import { dataToAppend, eventUpcasters, isKnownEventType, readDomainEvents, schemaVersionOf, storedEventTypes, typesReadAs, UnknownEventTypeError } from './domain-events.js';
+
+const readDomainEvent = (stored: Parameters<typeof readDomainEvents>[0]) => {
+  const read = readDomainEvents(stored);
+  expect(read).toHaveLength(1);
+  return read[0];
+};
 import { UpcasterRegistry } from './upcasters.js';
 
 const stamp = { at: '2024-03-01T10:00:00.000Z', by: 'u-1' };
@@ -40,7 +46,7 @@ describe('renaming an event type', () => {
     expect(registry.upcast({ type: 'Old', schemaVersion: 1, data: { a: 1 } })).toEqual({ type: 'New', schemaVersion: 2, data: { b: 1, c: true } });
     expect(registry.upcast({ type: 'Old', schemaVersion: 2, data: { b: 2 } })).toEqual({ type: 'New', schemaVersion: 2, data: { b: 2, c: true } });
     expect(registry.currentVersion('New')).toBe(2);
-    expect(registry.isRenamed('Old')).toBe(true);
+    expect(registry.readsAs('Old')).toEqual(['New']);
     expect(registry.fates()).toEqual([
       { type: 'New', fate: 'current', version: 2 },
       { type: 'Old', fate: 'renamed', fromVersion: 2, to: 'New', toVersion: 1 },
@@ -49,8 +55,62 @@ describe('renaming an event type', () => {
 
   it('refuses a loop of renames and an upcaster after the rename', () => {
     const rename = (type: string, to: string) => ({ type, fromVersion: 1, renameTo: { type: to, version: 1 }, upcast: (data: Record<string, unknown>) => data });
-    expect(() => new UpcasterRegistry([rename('A', 'B'), rename('B', 'A')])).toThrow('Event types renamed in a loop: A → B → A');
+    expect(() => new UpcasterRegistry([rename('A', 'B'), rename('B', 'A')])).toThrow('Event types renamed or split in a loop: A → B → A');
     expect(() => new UpcasterRegistry([rename('A', 'B'), { type: 'A', fromVersion: 2, upcast: (data) => data }])).toThrow('Upcaster for A@2 after A was renamed to B');
+  });
+});
+
+describe('splitting and retiring an event type (decision 0371)', () => {
+  const registry = new UpcasterRegistry([
+    { type: 'Measured', fromVersion: 1, upcast: ({ w, ...rest }) => ({ ...rest, width: w }) },
+    {
+      type: 'Measured',
+      fromVersion: 2,
+      split: {
+        into: ['WidthSet', 'HeightSet'],
+        parts: ({ width, height }) => [
+          { type: 'WidthSet', version: 1, data: { width } },
+          ...(height === undefined ? [] : [{ type: 'HeightSet', version: 1, data: { height } }]),
+        ],
+      },
+    },
+    { type: 'WidthSet', fromVersion: 1, upcast: (data) => ({ ...data, unit: 'in' }) },
+    { type: 'Pinged', fromVersion: 1, retire: { reason: 'said nothing a reader used' } },
+  ]);
+
+  it('reads one stored event as several of today, in order, each through its own chain', () => {
+    expect(registry.readAs({ type: 'Measured', schemaVersion: 1, data: { w: 3, height: 4 } })).toEqual([
+      { type: 'WidthSet', schemaVersion: 2, data: { width: 3, unit: 'in' } },
+      { type: 'HeightSet', schemaVersion: 1, data: { height: 4 } },
+    ]);
+    expect(registry.readAs({ type: 'Measured', schemaVersion: 2, data: { width: 5 } })).toEqual([{ type: 'WidthSet', schemaVersion: 2, data: { width: 5, unit: 'in' } }]);
+    expect(registry.readsAs('Measured')).toEqual(['WidthSet', 'HeightSet']);
+  });
+
+  it('reads a retired type as nothing, and lists it with its reason', () => {
+    expect(registry.readAs({ type: 'Pinged', schemaVersion: 1, data: {} })).toEqual([]);
+    expect(registry.readsAs('Pinged')).toEqual([]);
+    expect(registry.fates()).toEqual([
+      { type: 'Measured', fate: 'split', fromVersion: 2, into: ['WidthSet', 'HeightSet'] },
+      { type: 'Pinged', fate: 'retired', fromVersion: 1, reason: 'said nothing a reader used' },
+      { type: 'WidthSet', fate: 'current', version: 2 },
+    ]);
+  });
+
+  it('leaves an event of a current type as the one event it is', () => {
+    const current = { type: 'WidthSet', schemaVersion: 2, data: { width: 1, unit: 'in' } };
+    expect(registry.readAs(current)).toEqual([current]);
+    expect(registry.readAs(current)[0]).toBe(current);
+  });
+
+  it('refuses a part of a type the split does not list, a split in a loop, and an upcaster after the end', () => {
+    const stray = new UpcasterRegistry([{ type: 'A', fromVersion: 1, split: { into: ['B'], parts: () => [{ type: 'C', version: 1, data: {} }] } }]);
+    expect(() => stray.readAs({ type: 'A', schemaVersion: 1, data: {} })).toThrow('A split into C, which its upcaster does not list');
+    const split = (type: string, into: string) => ({ type, fromVersion: 1, split: { into: [into], parts: () => [] } });
+    expect(() => new UpcasterRegistry([split('A', 'B'), split('B', 'A')])).toThrow('Event types renamed or split in a loop: A → B → A');
+    expect(() => new UpcasterRegistry([{ type: 'A', fromVersion: 1, retire: { reason: 'r' } }, { type: 'A', fromVersion: 2, upcast: (data) => data }])).toThrow(
+      'Upcaster for A@2 after A was retired',
+    );
   });
 });
 
@@ -59,7 +119,7 @@ describe('the shop\'s registry of stored event types', () => {
     expect(storedEventTypes).toContainEqual({ type: 'FabricArrived', fate: 'renamed', fromVersion: 1, to: 'FabricReceived', toVersion: 1 });
     expect(storedEventTypes).toContainEqual({ type: 'FabricReceived', fate: 'current', version: 1 });
     expect(schemaVersionOf('FabricReceived')).toBe(1);
-    expect(eventUpcasters.isRenamed('FabricArrived')).toBe(true);
+    expect(typesReadAs('FabricArrived')).toEqual(['FabricReceived']);
     expect(readDomainEvent({ type: 'FabricArrived', schemaVersion: 1, data: { fabricId: null, ...stamp } })).toEqual({ type: 'FabricReceived', data: { fabricId: null, ...stamp } });
     // New events are written only under the new name.
     expect(() => dataToAppend('FabricArrived', { fabricId: null, ...stamp })).toThrow(UnknownEventTypeError);

@@ -1,4 +1,4 @@
-import { dataToAppend, fold, readDomainEvent, schemaVersionOf, SYSTEM_ACTOR, type Decider } from '@shop/domain';
+import { dataToAppend, fold, readDomainEvents, schemaVersionOf, SYSTEM_ACTOR, type Decider } from '@shop/domain';
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../event-store/event-store.js';
 import type { Clock, IdGenerator } from '../runtime/clock-and-ids.js';
 import type { StreamStateCache } from './stream-state-cache.js';
@@ -73,7 +73,7 @@ export async function loadStream<C, E extends DomainEventLike, S>(
   streamId: string,
 ): Promise<LoadedStream<S> & { stored: StoredEvent[] }> {
   const stored = await eventStore.readStream(streamId);
-  const state = fold(decider, stored.map((event) => readDomainEvent(event) as unknown as E));
+  const state = fold(decider, stored.flatMap((event) => readDomainEvents(event) as unknown as E[]));
   return { state, revision: stored.length - 1, stored };
 }
 
@@ -105,7 +105,7 @@ async function currentState<C, E extends DomainEventLike, S>(
     const from = Math.max(0, Math.min(cached.revision + 1, (seenRevision ?? cached.revision) + 1));
     const newer = await deps.eventStore.readStream(streamId, { fromRevision: from });
     if (!newer.some((event) => ERASURES.has(event.type))) {
-      const unseen = newer.filter((event) => event.revision > cached.revision).map((event) => readDomainEvent(event) as unknown as E);
+      const unseen = newer.filter((event) => event.revision > cached.revision).flatMap((event) => readDomainEvents(event) as unknown as E[]);
       const revision = newer.length > 0 ? Math.max(cached.revision, newer[newer.length - 1]!.revision) : cached.revision;
       return { state: unseen.reduce(decider.evolve, cached.state as S), revision, newer };
     }
@@ -224,7 +224,7 @@ async function appendedBefore<C, E extends DomainEventLike, S>(
   const last = stored.findIndex((event) => event.id === envelopes[envelopes.length - 1]!.id);
   if (last < 0 || stored[last - envelopes.length + 1]?.id !== envelopes[0]!.id) return null;
   const upTo = stored.slice(0, last + 1);
-  return { state: fold(decider, upTo.map((event) => readDomainEvent(event) as unknown as E)), revision: upTo[upTo.length - 1]!.revision };
+  return { state: fold(decider, upTo.flatMap((event) => readDomainEvents(event) as unknown as E[])), revision: upTo[upTo.length - 1]!.revision };
 }
 
 /** PostgreSQL's unique_violation: an event id the log already holds, appended at a revision no one else took. */

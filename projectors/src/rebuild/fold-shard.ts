@@ -1,6 +1,6 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { onClientInTransaction, storedEventOpener, type Pool, type PoolClient, type StoredEvent, type StoredEventOpener } from '@shop/infra/log-reading';
+import { eventsAsRead, onClientInTransaction, storedEventOpener, type Pool, type PoolClient, type StoredEvent, type StoredEventOpener } from '@shop/infra/log-reading';
 import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
 import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
@@ -165,6 +165,12 @@ export class FoldShard {
     if (!isKnownEventType(event.type) && !this.folds.some((entry) => entry.handles.has(event.type))) {
       throw new ProjectionFailedError(this.folds[0]?.target.name ?? 'rebuild', event, new UnknownEventTypeError(event.type, event.streamId));
     }
+    // A split type's parts, or nothing of a retired one (decision 0371).
+    for (const read of eventsAsRead(event)) this.foldRead(read);
+    if (last) this.complete(event.streamId);
+  }
+
+  private foldRead(event: StoredEvent): void {
     for (const entry of this.folds) {
       if (!entry.handles.has(event.type)) continue;
       try {
@@ -174,7 +180,6 @@ export class FoldShard {
       }
       entry.handled++;
     }
-    if (last) this.complete(event.streamId);
   }
 
   private complete(streamId: string): void {

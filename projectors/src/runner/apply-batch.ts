@@ -1,5 +1,5 @@
 import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
-import { inTransaction, inTransactionFrom, sqlLiteral, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
+import { eventsAsRead, inTransaction, inTransactionFrom, sqlLiteral, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
 import { advanceToApplied, saveCheckpoint } from './checkpoints.js';
 import { ServerRestartedError, watchedSql } from './unflushed-watch.js';
 import { LiveChanges } from './live-changes.js';
@@ -215,27 +215,29 @@ async function applyEventsFast(client: PoolClient, projection: Projection, event
 
 /**
  * The events of a batch a projection has not applied yet (moving `revisions` on), of the types it
- * handles. A parked stream's events from the rejected one on are left out and its revision stays
- * put, so a retry finds them. An event of a type no code of today knows is never skipped: it is
- * the projection failing on that event, so its stream is parked (decision 0356).
+ * handles, as today reads them (a split type's parts, nothing of a retired one: decision 0371).
+ * A parked stream's events from the rejected one on are left out and its revision stays put, so
+ * a retry finds them. An event of a type no code of today knows is never skipped: it is the
+ * projection failing on that event, so its stream is parked (decision 0356).
  */
 function newEvents(projection: Projection, events: StoredEvent[], revisions: Map<string, number>, parked: Map<string, number>): StoredEvent[] {
   const toApply: StoredEvent[] = [];
   for (const event of events) {
     if (event.revision >= (parked.get(event.streamId) ?? Infinity) || (revisions.get(event.streamId) ?? -1) >= event.revision) continue;
-    refuseUnknown(projection, event);
     revisions.set(event.streamId, event.revision);
-    if (projection.handles.includes(event.type)) toApply.push(event);
+    toApply.push(...handledOf(projection, event));
   }
   return toApply;
 }
 
-/** Throws the projection's failure on an event whose type neither it nor the domain knows. */
-export function refuseUnknown(projection: Projection, event: StoredEvent): void {
+/** What a projection applies of one stored event, read as today reads it; an unknown type is refused. */
+export function handledOf(projection: Projection, event: StoredEvent): StoredEvent[] {
   if (!projection.handles.includes(event.type) && !isKnownEventType(event.type)) {
     throw new ProjectionFailedError(projection.name, event, new UnknownEventTypeError(event.type, event.streamId));
   }
+  return eventsAsRead(event).filter((read) => projection.handles.includes(read.type));
 }
+
 
 /** Where a batch would skip revisions of a stream (parked streams skip by design, so are left out). */
 function gapsIn(projection: string, events: StoredEvent[], applied: StreamRevisions | undefined): StreamGap[] {

@@ -1,5 +1,5 @@
 import { inTransaction, type EventStore, type Logger, type Pool, type StoredEvent } from '@shop/infra';
-import { refuseUnknown } from './apply-batch.js';
+import { handledOf } from './apply-batch.js';
 import { ProjectionFailedError, type Projection } from './projection.js';
 
 /*
@@ -69,8 +69,7 @@ export async function retryParkedStream(pool: Pool, eventStore: EventStore, proj
     try {
       for (const event of events) {
         failing = event;
-        refuseUnknown(projection, event);
-        if (projection.handles.includes(event.type)) await projection.apply(client, event);
+        for (const read of handledOf(projection, event)) await projection.apply(client, read);
       }
     } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT retry');

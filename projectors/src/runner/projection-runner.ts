@@ -1,5 +1,5 @@
 import type { EventStore, GlobalCheckpoint, Logger, Pool, StoredEvent, Subscription } from '@shop/infra';
-import { isKnownEventType } from '@shop/domain';
+import { isKnownEventType, typesReadAs } from '@shop/domain';
 import { START } from '@shop/infra';
 import { applyBatchToAll } from './apply-batch.js';
 import { endWatch, isWatched, ServerRestartedError, startWatch } from './unflushed-watch.js';
@@ -220,7 +220,7 @@ export class ProjectionRunner {
 
   /** An event of an unknown type counts as handled: the batch goes the full way, which parks its stream (decision 0356). */
   private handlesAny(batch: StoredEvent[]): boolean {
-    return batch.some((event) => !isKnownEventType(event.type) || this.projections.some((projection) => projection.handles.includes(event.type)));
+    return batch.some((event) => !isKnownEventType(event.type) || typesReadAs(event.type).some((type) => this.projections.some((projection) => projection.handles.includes(type))));
   }
 
   private recordProgress(name: string, batch: StoredEvent[], applied: number, revisions: ReadonlyMap<string, number> = new Map()): void {

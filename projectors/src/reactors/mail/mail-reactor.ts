@@ -1,4 +1,5 @@
 import type { Clock, EventStore, IdGenerator, Logger, MailTransport, Pool, ShopIdentity } from '@shop/infra';
+import { typesReadAs } from '@shop/domain';
 import { ProjectionRunner } from '../../runner/projection-runner.js';
 import { mailOutboxProjection } from './mail-outbox-projection.js';
 import { MailSender, type MailSenderOptions } from './mail-sender.js';
@@ -26,7 +27,7 @@ export async function startMailReactor(deps: MailReactorDeps): Promise<() => Pro
   const runner = new ProjectionRunner({ pool: deps.pool, eventStore: deps.eventStore, logger: deps.logger, checkpointOnlyWhenUnhandled: true }, [mailOutboxProjection]);
   // Only a batch with a request can have filed a delivery: any other would cost the sender a pass (three statements) for nothing (docs/decisions/0280).
   runner.onProgress((_status, batch) => {
-    if (batch.some((event) => mailOutboxProjection.handles.includes(event.type))) sender.wake();
+    if (batch.some((event) => typesReadAs(event.type).some((type) => mailOutboxProjection.handles.includes(type)))) sender.wake();
   });
   await runner.start();
   sender.start();

@@ -1,4 +1,4 @@
-import { evolveProject, initialProjectState, projectView, readDomainEvent, type ProjectEvent, type ProjectStreamState, type ProjectView } from '@shop/domain';
+import { evolveProject, initialProjectState, projectView, readDomainEvents, type ProjectEvent, type ProjectStreamState, type ProjectView } from '@shop/domain';
 import type { EventStore } from '@shop/infra';
 import { atOf } from '../event-stamp.js';
 
@@ -20,7 +20,7 @@ export async function projectAsOf(eventStore: EventStore, streamId: string, asOf
   let revision = -1;
   for (const event of await eventStore.readStream(streamId)) {
     if (Date.parse(atOf(event)) > asOf.getTime()) break;
-    state = evolveProject(state, readDomainEvent(event) as ProjectEvent);
+    for (const read of readDomainEvents(event)) state = evolveProject(state, read as ProjectEvent);
     revision = event.revision;
   }
   return { view: projectView(state), revision };
