@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataToAppend, eventUpcasters, isKnownEventType, readDomainEvents, schemaVersionOf, storedEventTypes, typesReadAs, UnknownEventTypeError } from './domain-events.js';
+import { dataToAppend, isKnownEventType, readDomainEvents, schemaVersionOf, storedEventTypes, typesReadAs, UnknownEventTypeError } from './domain-events.js';
 
 const readDomainEvent = (stored: Parameters<typeof readDomainEvents>[0]) => {
   const read = readDomainEvents(stored);
