@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/index.js';
 import { inTransaction } from '../../postgres/pool.js';
 import { PostgresEventStore } from '../postgres-event-store.js';
 import { LogSigningKey } from './signing-key.js';
-import { sealLog } from './seal.js';
+import { logNeedsSeal, sealLog } from './seal.js';
 import { verifyLog } from './verify.js';
 import { digestStatement } from './digest.js';
 import { restoreStatement } from './restore-record.js';
@@ -196,6 +196,24 @@ describe('the hash chain and its digests', () => {
         expect.objectContaining({ kind: 'restore', message: expect.stringMatching(/^restore record 2 /) }),
         expect.objectContaining({ kind: 'digest', digestId: digest.digestId, message: expect.stringContaining('11 in 3 below its horizon') }),
       ]);
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('seals a restored log anew: digests a restore brought from a bundle do not count as sealed here (decision 0390)', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      await appendHistory(new PostgresEventStore(own.pool), 'reseal');
+      const digest = await sealLog(own.pool, key);
+      expect(await logNeedsSeal(own.pool)).toBe(false);
+      await own.pool.query(
+        `INSERT INTO log_restores (restored_at, backup_taken_at, digests_through, coverage_carried) VALUES (now(), now(), $1, true)`,
+        [digest.digestId],
+      );
+      expect(await logNeedsSeal(own.pool)).toBe(true);
+      await sealLog(own.pool, key);
+      expect(await logNeedsSeal(own.pool)).toBe(false);
     } finally {
       await own.drop();
     }
