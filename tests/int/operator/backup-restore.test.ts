@@ -217,21 +217,6 @@ describe('backup and restore drill', () => {
     const againCheck = await npm('verify-log', [], again);
     expect(againCheck.code, againCheck.stdout + againCheck.stderr).toBe(0);
     expect(againCheck.stdout).toMatch(/^History verified: \d+ events in \d+ streams, (\d+) digests; verified up to digest \1 sealed at /m);
-    // A superuser goes around the triggers and changes one restored event: verify-log names it.
-    await start(again);
-    const target = (
-      await pool!.query<{ event_id: string; position: string }>(
-        'SELECT event_id, global_position::text AS position FROM events JOIN restored_event_digests USING (event_id) ORDER BY global_position LIMIT 1',
-      )
-    ).rows[0]!;
-    await inTransaction(pool!, async (client) => {
-      await client.query('SET LOCAL session_replication_role = replica');
-      await client.query(`UPDATE events SET data = jsonb_set(data, '{tampered}', 'true') WHERE event_id = $1`, [target.event_id]);
-    });
-    await stop();
-    const tampered = await npm('verify-log', [], again);
-    expect(tampered.code, tampered.stdout + tampered.stderr).toBe(1);
-    expect(tampered.stdout).toMatch(new RegExp(`^First: event ${target.event_id} \\(stream .* position ${target.position}\\) does not match its chain hash`, 'm'));
 
     // --until the moment before the second customer: their account and project are left out; the erasure still holds.
     const rewound = path.join(work, 'rewound');
@@ -253,6 +238,31 @@ describe('backup and restore drill', () => {
     expect((await (await loggedIn(shop, control.email, control.password)).get('/api/users/')).body.name).toBe(control.name);
     const erasedKey = await pool!.query<{ data_key: Buffer | null }>('SELECT data_key FROM personal_data_keys WHERE person_id = $1', [erased.userId]);
     expect(erasedKey.rows.every((row) => row.data_key === null)).toBe(true);
+    // A superuser goes around the triggers and changes one restored event of the shop restored with --until: verify-log names it.
+    const target = (
+      await pool!.query<{ event_id: string; position: string }>(
+        'SELECT event_id, global_position::text AS position FROM events JOIN restored_event_digests USING (event_id) ORDER BY global_position LIMIT 1',
+      )
+    ).rows[0]!;
+    // And cuts the tail of another stream the seal before the cut covered, its stream row set back so every chain still
+    // verifies: only that seal, selecting its events through the restored side table, can tell.
+    const tail = (
+      await pool!.query<{ event_id: string; stream_id: string; revision: string }>(
+        `SELECT e.event_id, e.stream_id, e.stream_revision::text AS revision FROM events e JOIN restored_event_digests r USING (event_id) JOIN streams s USING (stream_id)
+          WHERE r.first_digest_id = $1 AND s.revision = e.stream_revision AND e.stream_revision > 0 AND e.event_id <> $2 LIMIT 1`,
+        [firstSeal.digestId, target.event_id],
+      )
+    ).rows[0]!;
+    await inTransaction(pool!, async (client) => {
+      await client.query('SET LOCAL session_replication_role = replica');
+      await client.query(`UPDATE events SET data = jsonb_set(data, '{tampered}', 'true') WHERE event_id = $1`, [target.event_id]);
+      await client.query('DELETE FROM events WHERE event_id = $1', [tail.event_id]);
+      await client.query('UPDATE streams SET revision = $2 WHERE stream_id = $1', [tail.stream_id, Number(tail.revision) - 1]);
+    });
     await stop();
+    const tampered = await npm('verify-log', [], rewound);
+    expect(tampered.code, tampered.stdout + tampered.stderr).toBe(1);
+    expect(tampered.stdout).toMatch(new RegExp(`^First: event ${target.event_id} \\(stream .* position ${target.position}\\) does not match its chain hash`, 'm'));
+    expect(tampered.stdout).toMatch(new RegExp(`^  - digest ${firstSeal.digestId} sealed at \\S+: it covered \\d+ events in \\d+ streams; the log now holds \\d+ in \\d+ among the restored events the backup named it as covering$`, 'm'));
   });
 });
