@@ -20,6 +20,8 @@ const NOT_BACKED_UP = [
   'rebuild_progress',
   'projection_upgrades',
   'projection_stream_revisions',
+  // Carried as the bundle's log coverage entry instead, computed for every event (decision 0390).
+  'restored_event_digests',
 ] as const;
 
 /**

@@ -33,6 +33,12 @@ export interface BackupManifest {
   keyGenerations: string[];
   migrations: string[];
   tables: Array<{ table: string; columns: string[]; entry: string }>;
+  /**
+   * The entry naming, for every event a digest covers, the first digest that covers it (COPY text:
+   * event id, digest id), and the highest digest id the bundle holds (decision 0390). Absent from
+   * bundles taken before.
+   */
+  logCoverage?: { entry: string; digestsThrough: string | null };
   uploads: number;
   entries: Record<string, EntryDigest>;
 }

@@ -9,18 +9,23 @@ import {
   appendErasure,
   appliedMigrations,
   bindKeyEncryptionKeys,
+  copyFirstCoveringDigestsIn,
   copyTableIn,
   createPool,
   createSessionSecurity,
   databaseIsEmpty,
   erasureLedgerFile,
   keyEncryptionKeyFile,
+  LogSigningKey,
+  logSigningKeyFile,
   migrate,
   openEventStore,
   openKeyEncryptionKeys,
+  prepareFirstCoveringDigestsIn,
   purgeNeeded,
   purgePersonalData,
   readLogHead,
+  recordRestore,
   resetSequences,
   systemClock,
   uuidIds,
@@ -107,7 +112,9 @@ async function restoreInto(options: RestoreOptions, manifest: BackupManifest, ke
   let pool: Pool | null = null;
   try {
     await migrate(database.url, readModelMigrationDirs);
-    const loaded = await loadBundle(database.url, options, manifest, path.resolve(config.DATA_DIR, 'uploads'));
+    // The key auditors trust signs the record of this restore, as it signs digests (decision 0390).
+    const signer = keys.logSigningKey ? await LogSigningKey.open(logSigningKeyFile(config)) : null;
+    const loaded = await loadBundle(database.url, options, manifest, path.resolve(config.DATA_DIR, 'uploads'), signer);
     say(`Loaded ${manifest.tables.length} tables and ${loaded.uploads} uploads${loaded.cut > 0 ? `; left out ${loaded.cut} events recorded after ${options.until!.toISOString()}` : ''}`);
     pool = createPool(database.url, 6);
     const keks = await openKeyEncryptionKeys(config);
@@ -179,8 +186,18 @@ async function writeKeyFile(keyFile: string, manifest: BackupManifest, keys: Key
   if (keys.logSigningKey) await writeFile(path.join(path.dirname(keyFile), 'log-signing-key.pem'), keys.logSigningKey, { mode: 0o600, flag: 'wx' });
 }
 
-/** Tables and uploads in one transaction, with the cut at `until`; the events get the loading transaction's id (decision 0337). */
-async function loadBundle(databaseUrl: string, options: RestoreOptions, expected: BackupManifest, uploadsDir: string): Promise<{ uploads: number; cut: number }> {
+/**
+ * Tables and uploads in one transaction, with the cut at `until`; the events get the loading
+ * transaction's id (decision 0337), so the bundle's record of which digest first covered each event
+ * is kept beside them, with the signed record of this restore (decision 0390).
+ */
+async function loadBundle(
+  databaseUrl: string,
+  options: RestoreOptions,
+  expected: BackupManifest,
+  uploadsDir: string,
+  signer: LogSigningKey | null,
+): Promise<{ uploads: number; cut: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let uploads = 0;
@@ -189,8 +206,11 @@ async function loadBundle(databaseUrl: string, options: RestoreOptions, expected
     const unknown = expected.migrations.filter((migration) => !applied.has(migration));
     if (unknown.length > 0) throw new RestoreRefused(`the backup was made by a newer version of the shop (migration ${unknown[0]} unknown here): restore with that version`);
     await client.query('BEGIN');
+    await prepareFirstCoveringDigestsIn(client);
     const manifest = await readBundle(options.from, async (name, body, bundle) => {
-      if (name.startsWith('database/')) {
+      if (name === bundle.logCoverage?.entry) {
+        await pipeline(body, copyFirstCoveringDigestsIn(client));
+      } else if (name.startsWith('database/')) {
         const table = bundle.tables.find((candidate) => candidate.entry === name);
         if (!table) throw new BundleError(`${options.from}: ${name} is not a table its manifest lists`);
         await copyTableIn(client, table, body);
@@ -204,6 +224,7 @@ async function loadBundle(databaseUrl: string, options: RestoreOptions, expected
       manifest.tables.map((table) => table.table),
     );
     const cut = options.until ? await cutLogAfter(client, options.until, accountStream) : 0;
+    await recordRestore(client, { backupTakenAt: manifest.takenAt, until: options.until ?? null, coverageCarried: manifest.logCoverage !== undefined }, signer);
     await client.query('COMMIT');
     return { uploads, cut };
   } catch (error) {

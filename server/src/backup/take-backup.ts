@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { appliedMigrations, copyTableOut, tablesToBackUp } from '@shop/infra';
+import { appliedMigrations, copyFirstCoveringDigestsOut, copyTableOut, tablesToBackUp } from '@shop/infra';
 import { allProjections } from '@shop/projectors';
 import { digestOf, writeBundle, BUNDLE_FORMAT, type BackupManifest, type BundleFile, type EntryDigest } from './bundle.js';
 
@@ -63,6 +63,7 @@ async function copyDatabase(databaseUrl: string, stage: string, files: BundleFil
       files.push({ name: entry, file });
       copied.push({ ...table, entry });
     }
+    const logCoverage = await copyLogCoverage(client, stage, files, entries);
     const migrations = await appliedMigrations(client);
     await client.query('COMMIT');
     const row = facts.rows[0]!;
@@ -73,10 +74,22 @@ async function copyDatabase(databaseUrl: string, stage: string, files: BundleFil
       keyGenerations: row.generations,
       migrations,
       tables: copied,
+      logCoverage,
     };
   } finally {
     await client.end();
   }
+}
+
+/** Which digest first covers each event (decision 0390), from the same snapshot: a restore selects its digests' events by it. */
+async function copyLogCoverage(client: pg.Client, stage: string, files: BundleFile[], entries: Record<string, EntryDigest>): Promise<NonNullable<BackupManifest['logCoverage']>> {
+  const entry = 'log/first-covering-digests.copy';
+  const file = path.join(stage, 'first-covering-digests.copy');
+  const { rows, digestsThrough } = await copyFirstCoveringDigestsOut(client);
+  await pipeline(rows, createWriteStream(file, { mode: 0o600 }));
+  entries[entry] = await digestOf(file);
+  files.push({ name: entry, file });
+  return { entry, digestsThrough };
 }
 
 /** Every file under the uploads folder, relative to it; none when there is no folder. */

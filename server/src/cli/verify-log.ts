@@ -9,6 +9,8 @@ const SHOWN_FAULTS = 20;
  * `npm run verify-log`: recomputes every stream's hash chain from the stored events and checks
  * every signed digest against the trusted public key (decisions 0345-0348). Exits 0 when the whole
  * log is as appended, 1 naming the first event (id and position) that is not, 2 on bad usage.
+ * After a restore, digests from the bundle are checked over the events the bundle named them as
+ * covering; those that sealed history beyond a `--until` cut are named as such, not failed (decision 0390).
  * `--public-key` names the key an auditor kept (default: the shop's signing key file);
  * `--digest-out` writes the newest verified digest as JSON for the auditor to keep.
  */
@@ -23,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const result = await verifyLog(database.pool, publicKey);
     console.log(summary(result));
+    for (const line of beyondCut(result)) console.log(line);
     if (values['digest-out'] && result.verifiedUpTo) {
       await writeFile(values['digest-out'], `${JSON.stringify(digestForAuditor(result.verifiedUpTo), null, 2)}\n`);
       console.log(`Digest ${result.verifiedUpTo.digestId} written to ${values['digest-out']}.`);
@@ -45,6 +48,21 @@ function summary(result: LogVerification): string {
   const more = rest.slice(0, SHOWN_FAULTS - 1).map((fault) => `  - ${fault.message}`);
   if (rest.length > more.length) more.push(`  … and ${rest.length - more.length} more`);
   return [`The log is NOT as appended (${counted}).`, `First: ${first!.message}`, ...(more.length ? ['Also:', ...more] : [])].join('\n');
+}
+
+/** One line per restore whose --until cut left out events that digests from its bundle had sealed. */
+function beyondCut(result: LogVerification): string[] {
+  const byRestore = new Map<string, LogVerification['beyondCut']>();
+  for (const skipped of result.beyondCut) byRestore.set(skipped.restore.restoreId, [...(byRestore.get(skipped.restore.restoreId) ?? []), skipped]);
+  return [...byRestore.values()].map((skipped) => {
+    const { restore } = skipped[0]!;
+    const ids = skipped.map(({ digest }) => digest.digestId);
+    const [named, they] = ids.length === 1 ? [`Digest ${ids[0]}`, 'it'] : [`Digests ${ids.join(', ')}`, 'they'];
+    return (
+      `${named} sealed history beyond the restore's cut at ${restore.until} (restored at ${restore.restoredAt} from the backup of ${restore.backupTakenAt} with --until): ` +
+      `${they} covered events the cut left out, so ${they} cannot verify this log and ${they === 'it' ? 'was' : 'were'} not checked against it (signature${ids.length === 1 ? '' : 's'} checked). This is the cut, not a change.`
+    );
+  });
 }
 
 main(process.argv.slice(2)).then(

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createPool, embeddedConfigSchema, loadConfig, type Pool } from '@shop/infra';
+import { createLogger, createPool, embeddedConfigSchema, inTransaction, loadConfig, LogSigningKey, sealLog, type Pool } from '@shop/infra';
 import { startShop, type RunningShop } from '@shop/server';
 import { anonymous, loggedIn, staffClient, staffEnv } from '../commands/helpers.js';
 import { control, customerOrders, erasedByStaff } from '../privacy/on-disk.js';
@@ -18,6 +18,9 @@ import type { TestShop } from '../../support/shop.js';
  * --keys-out K2`; `npm run restore -- --from F --keys K2` into an empty DATA_DIR; the shop started
  * there. Then a restore with `--until`. The shop runs in-process on a DATA_DIR of its own (its own
  * embedded PostgreSQL and key file); the two commands run as the operator runs them.
+ * `npm run verify-log` runs on every restored log as an auditor would (decision 0390): it verifies
+ * the restored digests, a backup of the restored shop restored again, fails naming an event a
+ * superuser changed after a restore, and names the digests that sealed history beyond `--until`.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -88,7 +91,7 @@ afterAll(async () => {
 });
 
 describe('backup and restore drill', () => {
-  it('restores a stopped shop\'s backup with a later keys backup: old logins hold, the later erasure holds, the lists are the backup\'s, no mail goes again; --until cuts the log', { timeout: 900_000 }, async () => {
+  it('restores a stopped shop\'s backup with a later keys backup: old logins hold, the later erasure holds, the lists are the backup\'s, no mail goes again, the log verifies (and again after a second backup and restore, and not after a change); --until cuts the log', { timeout: 900_000 }, async () => {
     const live = path.join(work, 'live');
     const bundle = path.join(work, 'shop.backup');
     const keys = path.join(work, 'keys-1.json');
@@ -98,6 +101,8 @@ describe('backup and restore drill', () => {
     let shop = await start(live);
     const kept = await customerOrders(shop, control, true);
     await projectionsCaughtUp(pool!);
+    // A seal between the two customers (the shop seals again at its stop): the --until restore keeps this one's history whole.
+    const firstSeal = await sealLog(pool!, await LogSigningKey.open(path.join(live, 'keys', 'log-signing-key.pem')));
     const beforeSecond = new Date();
     const erased = await customerOrders(shop, erasedByStaff, true);
     await projectionsCaughtUp(pool!);
@@ -168,6 +173,11 @@ describe('backup and restore drill', () => {
     expect(restore.stdout).toMatch(/Re-applied 1 erasure from the ledger/);
     // The log-signing key comes back with the keys backup: digests go on under the key auditors kept.
     expect(await readFile(path.join(restored, 'keys', 'log-signing-key.pem'), 'utf8')).toBe(await readFile(path.join(live, 'keys', 'log-signing-key.pem'), 'utf8'));
+    // The restored log verifies under the digests sealed before the backup (the newest of them is the stop's).
+    const stopSeal = Number(firstSeal.digestId) + 1;
+    const restoredCheck = await npm('verify-log', [], restored);
+    expect(restoredCheck.code, restoredCheck.stdout + restoredCheck.stderr).toBe(0);
+    expect(restoredCheck.stdout).toMatch(new RegExp(`^History verified: \\d+ events in \\d+ streams, ${stopSeal} digests; verified up to digest ${stopSeal} sealed at `, 'm'));
     const smtp: TestSmtpServer = await startSmtpServer();
     try {
       shop = await start(restored, { SMTP_URL: smtp.url });
@@ -198,11 +208,28 @@ describe('backup and restore drill', () => {
       await smtp.stop();
     }
 
+    // A backup of the restored shop (its digests from the first bundle and its own since) restores and verifies again.
+    const again = path.join(work, 'again');
+    const secondBackup = await npm('backup', ['--out', path.join(work, 'restored.backup'), '--keys-out', path.join(work, 'restored-keys.json')], restored);
+    expect(secondBackup.code, secondBackup.stderr).toBe(0);
+    const secondRestore = await npm('restore', ['--from', path.join(work, 'restored.backup'), '--keys', path.join(work, 'restored-keys.json')], again);
+    expect(secondRestore.code, secondRestore.stderr).toBe(0);
+    const againCheck = await npm('verify-log', [], again);
+    expect(againCheck.code, againCheck.stdout + againCheck.stderr).toBe(0);
+    expect(againCheck.stdout).toMatch(/^History verified: \d+ events in \d+ streams, (\d+) digests; verified up to digest \1 sealed at /m);
+
     // --until the moment before the second customer: their account and project are left out; the erasure still holds.
     const rewound = path.join(work, 'rewound');
     const untilRun = await npm('restore', ['--from', bundle, '--keys', laterKeys, '--until', beforeSecond.toISOString()], rewound);
     expect(untilRun.code, untilRun.stderr).toBe(0);
     expect(untilRun.stdout).toMatch(/left out \d+ events recorded after/);
+    // The seal before the cut still verifies; the stop's seal, over the second customer the cut left out, is named as beyond the cut, not as a change.
+    const cutCheck = await npm('verify-log', [], rewound);
+    expect(cutCheck.code, cutCheck.stdout + cutCheck.stderr).toBe(0);
+    expect(cutCheck.stdout).toMatch(new RegExp(`^History verified: .* verified up to digest ${firstSeal.digestId} sealed at `, 'm'));
+    expect(cutCheck.stdout).toMatch(
+      new RegExp(`^Digest ${stopSeal} sealed history beyond the restore's cut at ${beforeSecond.toISOString().replace('Z', '000Z')} .* This is the cut, not a change\\.$`, 'm'),
+    );
     shop = await start(rewound);
     await projectionsCaughtUp(pool!);
     expect(await projectIds(shop)).toEqual([kept.projectId]);
@@ -211,6 +238,31 @@ describe('backup and restore drill', () => {
     expect((await (await loggedIn(shop, control.email, control.password)).get('/api/users/')).body.name).toBe(control.name);
     const erasedKey = await pool!.query<{ data_key: Buffer | null }>('SELECT data_key FROM personal_data_keys WHERE person_id = $1', [erased.userId]);
     expect(erasedKey.rows.every((row) => row.data_key === null)).toBe(true);
+    // A superuser goes around the triggers and changes one restored event of the shop restored with --until: verify-log names it.
+    const target = (
+      await pool!.query<{ event_id: string; position: string }>(
+        'SELECT event_id, global_position::text AS position FROM events JOIN restored_event_digests USING (event_id) ORDER BY global_position LIMIT 1',
+      )
+    ).rows[0]!;
+    // And cuts the tail of another stream the seal before the cut covered, its stream row set back so every chain still
+    // verifies: only that seal, selecting its events through the restored side table, can tell.
+    const tail = (
+      await pool!.query<{ event_id: string; stream_id: string; revision: string }>(
+        `SELECT e.event_id, e.stream_id, e.stream_revision::text AS revision FROM events e JOIN restored_event_digests r USING (event_id) JOIN streams s USING (stream_id)
+          WHERE r.first_digest_id = $1 AND s.revision = e.stream_revision AND e.stream_revision > 0 AND e.event_id <> $2 LIMIT 1`,
+        [firstSeal.digestId, target.event_id],
+      )
+    ).rows[0]!;
+    await inTransaction(pool!, async (client) => {
+      await client.query('SET LOCAL session_replication_role = replica');
+      await client.query(`UPDATE events SET data = jsonb_set(data, '{tampered}', 'true') WHERE event_id = $1`, [target.event_id]);
+      await client.query('DELETE FROM events WHERE event_id = $1', [tail.event_id]);
+      await client.query('UPDATE streams SET revision = $2 WHERE stream_id = $1', [tail.stream_id, Number(tail.revision) - 1]);
+    });
     await stop();
+    const tampered = await npm('verify-log', [], rewound);
+    expect(tampered.code, tampered.stdout + tampered.stderr).toBe(1);
+    expect(tampered.stdout).toMatch(new RegExp(`^First: event ${target.event_id} \\(stream .* position ${target.position}\\) does not match its chain hash`, 'm'));
+    expect(tampered.stdout).toMatch(new RegExp(`^  - digest ${firstSeal.digestId} sealed at \\S+: it covered \\d+ events in \\d+ streams; the log now holds \\d+ in \\d+ among the restored events the backup named it as covering$`, 'm'));
   });
 });

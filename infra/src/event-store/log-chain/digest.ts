@@ -45,13 +45,31 @@ export function digestForAuditor(digest: LogDigest) {
 }
 
 /** The heads of every stream among the events below `horizon`, from their stored chain hashes. */
-export async function headsBelow(pool: Pool, horizon: string): Promise<{ heads: StreamHead[]; eventCount: string; root: Buffer }> {
+export async function headsBelow(pool: Pool, horizon: string): Promise<CoveredHeads> {
+  return headsWhere(pool, 'FROM events WHERE transaction_id < $1::text::xid8', horizon);
+}
+
+/**
+ * The heads of the events a digest that came from a backup covered: those the bundle named with
+ * this digest or an earlier one as their first covering digest (decision 0390).
+ */
+export async function headsFirstCoveredUpTo(pool: Pool, digestId: string): Promise<CoveredHeads> {
+  return headsWhere(pool, 'FROM events JOIN restored_event_digests USING (event_id) WHERE first_digest_id <= $1::bigint', digestId);
+}
+
+interface CoveredHeads {
+  heads: StreamHead[];
+  eventCount: string;
+  root: Buffer;
+}
+
+async function headsWhere(pool: Pool, selection: string, parameter: string): Promise<CoveredHeads> {
   const heads = await pool.query<{ stream_id: string; revision: string; event_hash: Buffer }>(
     `SELECT DISTINCT ON (stream_id) stream_id, stream_revision::text AS revision, event_hash
-       FROM events WHERE transaction_id < $1::text::xid8 ORDER BY stream_id, stream_revision DESC`,
-    [horizon],
+       ${selection} ORDER BY stream_id, stream_revision DESC`,
+    [parameter],
   );
-  const count = await pool.query<{ count: string }>('SELECT count(*)::text AS count FROM events WHERE transaction_id < $1::text::xid8', [horizon]);
+  const count = await pool.query<{ count: string }>(`SELECT count(*)::text AS count ${selection}`, [parameter]);
   const rows = heads.rows.map((row) => ({ streamId: row.stream_id, revision: row.revision, hash: row.event_hash }));
   return { heads: rows, eventCount: count.rows[0]!.count, root: merkleRoot(rows) };
 }

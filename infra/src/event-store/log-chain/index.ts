@@ -4,3 +4,10 @@ export { LogSigningKey, logSigningKeyFile, publicKeyPem, readLogPublicKey, verif
 export { digestForAuditor, digestStatement, readDigests, readNewestDigest, type LogDigest } from './digest.js';
 export { logNeedsSeal, sealLog } from './seal.js';
 export { verifyLog, type LogFault, type LogVerification } from './verify.js';
+export {
+  copyFirstCoveringDigestsIn,
+  copyFirstCoveringDigestsOut,
+  prepareFirstCoveringDigestsIn,
+  recordRestore,
+  type RestoreRecord,
+} from './restore-record.js';

@@ -8,9 +8,10 @@ import { createTestDatabase, type TestDatabase } from '../../testing/index.js';
 import { inTransaction } from '../../postgres/pool.js';
 import { PostgresEventStore } from '../postgres-event-store.js';
 import { LogSigningKey } from './signing-key.js';
-import { sealLog } from './seal.js';
+import { logNeedsSeal, sealLog } from './seal.js';
 import { verifyLog } from './verify.js';
 import { digestStatement } from './digest.js';
+import { restoreStatement } from './restore-record.js';
 
 /**
  * The log auditors can trust (decisions 0345-0348): append-only for every role, each event
@@ -154,6 +155,65 @@ describe('the hash chain and its digests', () => {
       const stranger = await LogSigningKey.open(path.join(await mkdtemp(path.join(os.tmpdir(), 'log-chain-')), 'other.pem'));
       const untrusted = await verifyLog(own.pool, stranger.publicKeyPem);
       expect(untrusted.faults.at(-1)).toMatchObject({ kind: 'digest', message: expect.stringContaining('not the trusted one') });
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('sets no digest aside for a restore record the trusted key did not sign: a rewrite with its chain recomputed is still caught (decision 0390)', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      const store = new PostgresEventStore(own.pool);
+      const [stream] = await appendHistory(store, 'forged-restore');
+      const digest = await sealLog(own.pool, key);
+      const last = await ownEventAt(own, stream!, 3);
+      await inTransaction(own.pool, async (client) => {
+        await client.query('SET LOCAL session_replication_role = replica');
+        await client.query('DELETE FROM events WHERE event_id = $1', [last.event_id]);
+        await client.query('UPDATE streams SET revision = 2 WHERE stream_id = $1', [stream]);
+      });
+      // Records claiming the digest sealed history beyond a restore's cut: one signed by another key, one unsigned.
+      const stranger = await LogSigningKey.open(path.join(await mkdtemp(path.join(os.tmpdir(), 'log-chain-')), 'forger.pem'));
+      const claim = {
+        restoredAt: '2026-05-01T00:00:00.000000Z',
+        backupTakenAt: '2026-04-30T00:00:00.000000Z',
+        until: '2026-04-01T00:00:00.000000Z',
+        digestsThrough: digest.digestId,
+        beyondCutFrom: digest.digestId,
+        coverageCarried: true,
+      };
+      const insert = `INSERT INTO log_restores (restored_at, backup_taken_at, until, digests_through, beyond_cut_from, coverage_carried, signature, public_key)
+                      VALUES ($1, $2, $3, $4, $5, true, $6, $7)`;
+      const values = [claim.restoredAt, claim.backupTakenAt, claim.until, claim.digestsThrough, claim.beyondCutFrom];
+      await own.pool.query(insert, [...values, stranger.sign(restoreStatement(claim)), stranger.publicKeyPem]);
+      await own.pool.query(insert, [...values, null, null]);
+      await expect(own.pool.query('DELETE FROM log_restores')).rejects.toMatchObject({ code: 'SEL01' });
+
+      const result = await verifyLog(own.pool, key.publicKeyPem);
+      expect(result.beyondCut).toEqual([]);
+      expect(result.faults).toEqual([
+        expect.objectContaining({ kind: 'restore', message: expect.stringMatching(/^restore record 1 .* is not signed by the trusted key/) }),
+        expect.objectContaining({ kind: 'restore', message: expect.stringMatching(/^restore record 2 /) }),
+        expect.objectContaining({ kind: 'digest', digestId: digest.digestId, message: expect.stringContaining('11 in 3 below its horizon') }),
+      ]);
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('seals a restored log anew: digests a restore brought from a bundle do not count as sealed here (decision 0390)', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      await appendHistory(new PostgresEventStore(own.pool), 'reseal');
+      const digest = await sealLog(own.pool, key);
+      expect(await logNeedsSeal(own.pool)).toBe(false);
+      await own.pool.query(
+        `INSERT INTO log_restores (restored_at, backup_taken_at, digests_through, coverage_carried) VALUES (now(), now(), $1, true)`,
+        [digest.digestId],
+      );
+      expect(await logNeedsSeal(own.pool)).toBe(true);
+      await sealLog(own.pool, key);
+      expect(await logNeedsSeal(own.pool)).toBe(false);
     } finally {
       await own.drop();
     }

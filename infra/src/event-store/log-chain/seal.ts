@@ -23,12 +23,18 @@ export async function sealLog(pool: Pool, key: LogSigningKey): Promise<LogDigest
   return toDigest(result.rows[0]!);
 }
 
-/** Whether events were appended (below the read horizon) since the newest digest, or none was made yet. */
+/**
+ * Whether events were appended (below the read horizon) since the newest digest sealed in this
+ * database, or none was sealed here yet. Digests a restore brought from a bundle do not count: their
+ * horizons are another database's transaction ids, and the restored events are sealed here anew.
+ */
 export async function logNeedsSeal(pool: Pool): Promise<boolean> {
   const result = await pool.query<{ grown: boolean }>(
     `SELECT EXISTS (
        SELECT 1 FROM events
-        WHERE transaction_id >= coalesce((SELECT horizon FROM log_digests ORDER BY digest_id DESC LIMIT 1), '0'::xid8)
+        WHERE transaction_id >= coalesce((SELECT horizon FROM log_digests
+                                           WHERE digest_id > (SELECT coalesce(max(digests_through), 0) FROM log_restores)
+                                           ORDER BY digest_id DESC LIMIT 1), '0'::xid8)
           AND transaction_id < (SELECT shop_read_horizon())) AS grown`,
   );
   return result.rows[0]!.grown;

@@ -1,11 +1,12 @@
 import type { Pool } from '../../postgres/pool.js';
-import { digestStatement, headsBelow, readDigests, type LogDigest } from './digest.js';
+import { digestStatement, headsBelow, headsFirstCoveredUpTo, readDigests, type LogDigest } from './digest.js';
 import { eventHash, HASHED_COLUMNS_SQL } from './event-hash.js';
+import { readRestores, restoreIsSigned, restoredDigestsThrough, type RestoreRecord } from './restore-record.js';
 import { verifySignature } from './signing-key.js';
 
 /** Something in the log that its chain or its digests say is not as appended. */
 export interface LogFault {
-  kind: 'changed' | 'removed' | 'inserted' | 'digest';
+  kind: 'changed' | 'removed' | 'inserted' | 'digest' | 'restore';
   message: string;
   eventId?: string;
   streamId?: string;
@@ -24,6 +25,11 @@ export interface LogVerification {
   digests: number;
   /** The newest digest that verified, when the whole chain did. */
   verifiedUpTo: LogDigest | null;
+  /**
+   * Digests from a bundle, signed by the trusted key, that sealed events a restore's `--until` cut
+   * left out: they cannot cover the log the restore kept, and are not checked against it (decision 0390).
+   */
+  beyondCut: Array<{ digest: LogDigest; restore: RestoreRecord }>;
 }
 
 interface ChainRow {
@@ -43,18 +49,30 @@ interface ChainRow {
 
 const PAGE = 2000;
 
-/** Recomputes every stream's chain from the stored columns, then checks every digest's signature and root. */
+/**
+ * Recomputes every stream's chain from the stored columns, then checks every restore record's and
+ * every digest's signature and every digest's root: over the events below its horizon, or, for a
+ * digest a restore brought from a bundle, over the events the bundle named it as covering.
+ */
 export async function verifyLog(pool: Pool, trustedPublicKey: string): Promise<LogVerification> {
   const chain = await verifyChains(pool);
   const digests = await readDigests(pool);
   const faults = [...chain.faults];
+  const restores: RestoreRecord[] = [];
+  for (const restore of await readRestores(pool)) {
+    if (restoreIsSigned(restore, trustedPublicKey)) restores.push(restore);
+    else faults.push({ kind: 'restore', message: `restore record ${restore.restoreId} (restored at ${restore.restoredAt}) is not signed by the trusted key: a restore did not write it as it stands` });
+  }
+  const restoredThrough = restoredDigestsThrough(restores);
   let verifiedUpTo: LogDigest | null = null;
+  const beyondCut: LogVerification['beyondCut'] = [];
   for (const digest of digests) {
-    const fault = await digestFault(pool, digest, trustedPublicKey);
-    if (fault) faults.push(fault);
+    const outcome = await digestOutcome(pool, digest, trustedPublicKey, BigInt(digest.digestId) <= restoredThrough ? restores : null);
+    if (outcome.fault) faults.push(outcome.fault);
+    else if (outcome.cutBy) beyondCut.push({ digest, restore: outcome.cutBy });
     else if (chain.faults.length === 0) verifiedUpTo = digest;
   }
-  return { events: chain.events, streams: chain.streams, faults, digests: digests.length, verifiedUpTo };
+  return { events: chain.events, streams: chain.streams, faults, digests: digests.length, verifiedUpTo, beyondCut };
 }
 
 async function verifyChains(pool: Pool): Promise<{ events: number; streams: number; faults: LogFault[] }> {
@@ -147,16 +165,29 @@ async function removedStreams(pool: Pool): Promise<LogFault[]> {
   }));
 }
 
-async function digestFault(pool: Pool, digest: LogDigest, trustedPublicKey: string): Promise<LogFault | null> {
-  const fault = (message: string): LogFault => ({ kind: 'digest', digestId: digest.digestId, message: `digest ${digest.digestId} sealed at ${digest.sealedAt}: ${message}` });
+/**
+ * A digest's signature, then its root over the events it covers. `restores` is given when a restore
+ * brought the digest from a bundle: its events are then the ones the bundle named, and a digest that
+ * sealed events the restore's cut left out is set aside (`cutBy`), not failed.
+ */
+async function digestOutcome(pool: Pool, digest: LogDigest, trustedPublicKey: string, restores: RestoreRecord[] | null): Promise<{ fault?: LogFault; cutBy?: RestoreRecord }> {
+  const fault = (message: string) => ({ fault: { kind: 'digest' as const, digestId: digest.digestId, message: `digest ${digest.digestId} sealed at ${digest.sealedAt}: ${message}` } });
   if (digest.publicKey.trim() !== trustedPublicKey.trim()) return fault('signed with a key that is not the trusted one');
   if (!verifySignature(trustedPublicKey, digestStatement(digest), digest.signature)) return fault('its signature does not verify');
-  const { heads, eventCount, root } = await headsBelow(pool, digest.horizon);
+  const id = BigInt(digest.digestId);
+  const broughtBy = (restore: RestoreRecord) => restore.digestsThrough !== null && id <= BigInt(restore.digestsThrough);
+  const cutBy = restores?.find((restore) => broughtBy(restore) && restore.beyondCutFrom !== null && id >= BigInt(restore.beyondCutFrom));
+  if (cutBy) return { cutBy };
+  if (restores?.some((restore) => broughtBy(restore) && !restore.coverageCarried)) {
+    return fault('it came from a backup that did not say which events each digest covered (taken before decision 0390), so it cannot be checked against the restored log');
+  }
+  const { heads, eventCount, root } = restores ? await headsFirstCoveredUpTo(pool, digest.digestId) : await headsBelow(pool, digest.horizon);
   if (eventCount !== digest.eventCount || String(heads.length) !== digest.streamCount) {
-    return fault(`it covered ${digest.eventCount} events in ${digest.streamCount} streams; the log now holds ${eventCount} in ${heads.length} below its horizon`);
+    const where = restores ? 'among the restored events the backup named it as covering' : 'below its horizon';
+    return fault(`it covered ${digest.eventCount} events in ${digest.streamCount} streams; the log now holds ${eventCount} in ${heads.length} ${where}`);
   }
   if (!root.equals(digest.root)) return fault('the heads of the streams it covered are no longer the ones it sealed');
-  return null;
+  return {};
 }
 
 function compareBig(a: string, b: string): number {
