@@ -1,4 +1,4 @@
-import type { Clock, EventStore, Logger, OpenAPIRegistry, Pool, ShopIdentity } from '@shop/infra';
+import type { Clock, EventStore, KafkaHealth, Logger, OpenAPIRegistry, Pool, ShopIdentity } from '@shop/infra';
 import type { LiveHub } from './live/live-hub.js';
 import type { ReadYourWritesOptions } from './read-your-writes.js';
 
@@ -24,6 +24,8 @@ export interface QueryApiDeps {
   readYourWrites?: ReadYourWritesOptions;
   /** Names of the shop's projections, for the staff health view's lag figures. */
   projections?: readonly string[];
+  /** The Kafka figures of the staff health view (decision 0385); absent when projections are not fed through Kafka. */
+  kafkaHealth?: (() => Promise<KafkaHealth>) | null;
   /** The live push (GET /api/live/) of a process that serves reads; absent where only documented. */
   live?: LiveHub | null;
   /** The shop's name, address and reply address for staff's mail previews; the configured defaults when absent. */

@@ -1,4 +1,4 @@
-import { kafkaEventCodec, kafkaMetrics, kafkaSecurityOf, KafkaTransport, type EmbeddedConfig, type EventStore, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { kafkaEventCodec, kafkaMetrics, kafkaSecurityOf, KafkaTransport, readKafkaHealth, type EmbeddedConfig, type EventStore, type KafkaHealth, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
 import { allProjections, EventRelay, KafkaProjectionFeed, PROJECTOR_GROUP, upgradeOutdated } from '@shop/projectors';
 import { hostname } from 'node:os';
 
@@ -11,17 +11,7 @@ export async function startKafkaProjectors(
   config: EmbeddedConfig,
   deps: { pool: Pool; eventStore: EventStore; logger: Logger },
 ): Promise<{ stop: () => Promise<void>; metrics: MetricsRegistry }> {
-  const transport = (role: string) =>
-    new KafkaTransport({
-      brokers: config.KAFKA_BROKERS!,
-      topic: config.KAFKA_TOPIC,
-      partitions: config.KAFKA_PARTITIONS,
-      retentionMs: config.KAFKA_RETENTION_MS,
-      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
-      minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
-      security: kafkaSecurityOf(config),
-      clientId: `shop-${role}-${hostname()}-${process.pid}`,
-    }, deps.logger);
+  const transport = (role: string) => kafkaTransportOf(config, role, deps.logger);
   // Personal fields cross Kafka sealed: the relay reads the adapter itself, the consumers open them.
   const codec = kafkaEventCodec(deps.eventStore);
   const relay = new EventRelay({ ...deps, eventStore: codec.relaySource, kafka: transport('relay') });
@@ -39,4 +29,31 @@ export async function startKafkaProjectors(
     await relay.stop();
   };
   return { stop, metrics };
+}
+
+/** The events topic as the config says, for one role of this process (its client id names it). */
+function kafkaTransportOf(config: EmbeddedConfig, role: string, logger: Logger): KafkaTransport {
+  return new KafkaTransport(
+    {
+      brokers: config.KAFKA_BROKERS!,
+      topic: config.KAFKA_TOPIC,
+      partitions: config.KAFKA_PARTITIONS,
+      retentionMs: config.KAFKA_RETENTION_MS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      minInsyncReplicas: config.KAFKA_MIN_INSYNC_REPLICAS,
+      security: kafkaSecurityOf(config),
+      clientId: `shop-${role}-${hostname()}-${process.pid}`,
+    },
+    logger,
+  );
+}
+
+/**
+ * The staff health page's Kafka figures (decision 0385) for a process that serves reads, when the
+ * projections are fed through Kafka (KAFKA_BROKERS); null otherwise.
+ */
+export function kafkaHealthOf(config: EmbeddedConfig, pool: Pool, logger: Logger): (() => Promise<KafkaHealth>) | null {
+  if (!config.KAFKA_BROKERS) return null;
+  const kafka = kafkaTransportOf(config, 'health', logger);
+  return () => readKafkaHealth({ pool, kafka, groupId: PROJECTOR_GROUP });
 }

@@ -31,7 +31,7 @@ import { commandRoutes } from '@shop/command-api';
 import { LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, refuseNewerProjectionVersions, startMailReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
-import { startKafkaProjectors } from './kafka-projectors.js';
+import { kafkaHealthOf, startKafkaProjectors } from './kafka-projectors.js';
 import { startPurgeSchedule } from './purge-schedule.js';
 import { startSealSchedule } from './seal-schedule.js';
 import { seedOnFirstStart } from './seed.js';
@@ -132,7 +132,8 @@ export async function startShop(
       await live?.start();
       if (live) stops.unshift(() => live.stop());
       const readYourWrites = { sessionWaitMs: config.READ_YOUR_WRITES_WAIT_MS, onApplied: runner ? appliedBatches(runner) : undefined, onLost: runner ? lostBatches(runner) : undefined };
-      const deps = { ...base, runner, security, projections, readYourWrites, live, notificationsService: notificationsServiceOf(config), shop: shopIdentityOf(config), publicUrl: config.PUBLIC_URL };
+      const kafkaHealth = roles.includes('query') ? kafkaHealthOf(config, pool, logger) : null;
+      const deps = { ...base, runner, security, projections, readYourWrites, live, kafkaHealth, notificationsService: notificationsServiceOf(config), shop: shopIdentityOf(config), publicUrl: config.PUBLIC_URL };
       // One OpenAPI document of every endpoint: the reads are documented even in a command-only
       // process, since that is the one that serves /api/openapi.json (scaled-routing.ts).
       const registry = createOpenApiRegistry();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { canRunLocalKafka, startLocalKafka, type LocalKafka } from '@shop/infra';
+import { canRunLocalKafka, startLocalKafka, startLocalKafkaCluster, type LocalKafka, type LocalKafkaNode } from '@shop/infra';
 
 export interface TestKafka {
   brokers: string;
@@ -30,6 +30,34 @@ export async function startTestKafka(): Promise<TestKafka | null> {
     },
     stop: async () => {
       await broker.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestKafkaCluster {
+  brokers: string;
+  nodes: LocalKafkaNode[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * A local KRaft cluster of `size` brokers that the test may stop one by one, or null (the caller
+ * skips, loudly) without java+mvn. KAFKA_BROKERS is not used: a test cannot stop a broker it did
+ * not start.
+ */
+export async function startTestKafkaCluster(size: number): Promise<TestKafkaCluster | null> {
+  if (!(await canRunLocalKafka())) {
+    console.warn(`\n!!! Kafka cluster tests SKIPPED: no java+mvn to start ${size} local brokers !!!\n`);
+    return null;
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-kafka-cluster-'));
+  const cluster = await startLocalKafkaCluster({ dataDir, size });
+  return {
+    brokers: cluster.brokers,
+    nodes: cluster.nodes,
+    stop: async () => {
+      await cluster.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

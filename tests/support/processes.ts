@@ -8,7 +8,7 @@ const scripts = { command: 'start-command-api.ts', query: 'start-query-api.ts', 
 
 export interface RoleProcess {
   role: keyof typeof scripts;
-  url: string | null;
+  url: string;
   child: ChildProcess;
   /** SIGKILL: no shutdown handler runs (a crash). */
   crash: () => Promise<void>;
@@ -17,7 +17,8 @@ export interface RoleProcess {
 
 /** Starts one role of the scaled topology (or the whole embedded shop) as its own OS process and waits until it is up. */
 export async function startRole(role: keyof typeof scripts, env: Record<string, string>): Promise<RoleProcess> {
-  const port = role === 'projectors' ? 0 : await freePort();
+  // Projectors too: their /metrics and /readyz are read by the fault tests.
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, scripts[role])], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,7 +46,7 @@ export async function startRole(role: keyof typeof scripts, env: Record<string, 
   const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
   return {
     role,
-    url: role === 'projectors' ? null : `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}`,
     child,
     crash: async () => {
       child.kill('SIGKILL');

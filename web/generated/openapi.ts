@@ -3093,7 +3093,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lag and version of each projection, its upgrade, and the streams parked on an event a projection rejected */
+        /** Lag and version of each projection, its upgrade, the streams parked on an event a projection rejected, and the Kafka feed */
         get: {
             parameters: {
                 query?: never;
@@ -3110,6 +3110,33 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The scaled topology (projections fed through Kafka, decision 0385); null when the projections follow the log directly. */
+                            kafka: {
+                                /** @description The projector group's lag per partition of the topic; null when the brokers could not be asked (consumer_lag_error says why). */
+                                consumer_lag: {
+                                    messages: number;
+                                    partition: number;
+                                }[] | null;
+                                consumer_lag_error: string | null;
+                                gap_fills: {
+                                    events_filled: number;
+                                    recent: {
+                                        events_filled: number;
+                                        filled_at: string;
+                                        from_revision: number;
+                                        projection: string;
+                                        stream_id: string;
+                                        to_revision: number;
+                                    }[];
+                                    total: number;
+                                };
+                                /** @description Events in the log Kafka has not acknowledged from the relay yet, and how long the oldest has waited. */
+                                relay: {
+                                    lag_events: number;
+                                    lag_ms: number;
+                                };
+                                topic: string;
+                            } | null;
                             parked_streams: {
                                 applied_revision: number;
                                 error: string;

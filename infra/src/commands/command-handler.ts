@@ -126,7 +126,8 @@ const BACKOFF_MS = 10;
  * 0308), so writers that collided on one stream do not collide again in step, and a busy store is
  * not asked again at once.
  */
-const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_MS * 2 ** (attempt - 1)));
+export const conflictRetryWaitMs = (attempt: number, random: () => number = Math.random) => random() * BACKOFF_MS * 2 ** (attempt - 1);
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, conflictRetryWaitMs(attempt)));
 
 /**
  * Load the stream, fold it, decide, and append with the revision that was read: a

@@ -100,27 +100,27 @@ export class KafkaTransport {
     await admin.connect();
     try {
       const { topic, partitions } = this.settings;
-      const existing = await admin.listTopics();
-      if (existing.includes(topic)) {
-        const [found] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
-        const actual = found?.partitions.length ?? 0;
-        if (actual !== partitions) throw new KafkaTopicMismatchError(topic, actual, partitions);
-        return;
+      if (!(await admin.listTopics()).includes(topic)) {
+        // Not kafkajs's waitForLeaders: in a KRaft cluster it asks a broker that may not know the new
+        // topic yet and gives up on its UNKNOWN_TOPIC_OR_PARTITION (a projectors process died at start
+        // so); topicPartitions below waits that out. Another process making it first is no error.
+        await admin.createTopics({
+          waitForLeaders: false,
+          topics: [
+            {
+              topic,
+              numPartitions: partitions,
+              replicationFactor: this.settings.replicationFactor ?? 1,
+              configEntries: [
+                { name: 'retention.ms', value: String(this.settings.retentionMs) },
+                { name: 'min.insync.replicas', value: String(this.settings.minInsyncReplicas ?? 1) },
+              ],
+            },
+          ],
+        });
       }
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: [
-          {
-            topic,
-            numPartitions: partitions,
-            replicationFactor: this.settings.replicationFactor ?? 1,
-            configEntries: [
-              { name: 'retention.ms', value: String(this.settings.retentionMs) },
-              { name: 'min.insync.replicas', value: String(this.settings.minInsyncReplicas ?? 1) },
-            ],
-          },
-        ],
-      });
+      const actual = await topicPartitions(admin, topic);
+      if (actual !== partitions) throw new KafkaTopicMismatchError(topic, actual, partitions);
     } finally {
       await admin.disconnect();
     }
@@ -138,6 +138,25 @@ export class KafkaTransport {
 
   consumer(groupId: string): Consumer {
     return this.kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 10_000, heartbeatInterval: 1000 });
+  }
+}
+
+/**
+ * The topic's partition count once the cluster's metadata shows a leader for each of them. A topic
+ * just made is unknown to some brokers for a moment (retriable errors, leaders -1): that is waited
+ * out, up to `timeoutMs`.
+ */
+async function topicPartitions(admin: Admin, topic: string, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const [found] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+      if (found && found.partitions.length > 0 && found.partitions.every((partition) => partition.leader >= 0)) return found.partitions.length;
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`Kafka topic ${topic} has no leader for each partition after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Kafka, logLevel } from 'kafkajs';
 import { freePort } from '../postgres/free-port.js';
 
 const run = promisify(execFile);
@@ -53,24 +54,32 @@ export async function startLocalKafka(options: { dataDir: string; port?: number;
   if (!existsSync(path.join(logDir, 'meta.properties'))) {
     await run('java', ['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', settings.file]);
   }
-  // A detached broker (kafka:start) outlives this process, so it logs to a file, not a pipe.
-  const logFd = options.detached ? openSync(path.join(dataDir, 'broker.log'), 'a') : null;
-  const child = spawn('java', ['-Xmx512m', '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn', '-cp', classpath, 'kafka.Kafka', settings.file], {
-    stdio: ['ignore', logFd ?? 'ignore', logFd ?? 'pipe'],
-    detached: options.detached ?? false,
-  });
-  if (options.detached) child.unref();
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
+  const { child, stderr } = spawnBroker(classpath, settings.file, ['-Xmx512m'], options.detached ? path.join(dataDir, 'broker.log') : null);
   try {
-    await waitForPort(settings.port, child, () => stderr);
+    await waitForPort(settings.port, child, stderr);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
   }
   return { brokers: `127.0.0.1:${settings.port}`, pid: child.pid!, stop: () => stopProcess(child) };
+}
+
+/**
+ * One broker JVM. A detached broker (kafka:start) outlives this process, so it logs to `logFile`,
+ * not a pipe, and is not waited for.
+ */
+function spawnBroker(classpath: string, settingsFile: string, jvm: string[], logFile: string | null): { child: ChildProcess; stderr: () => string } {
+  const logFd = logFile ? openSync(logFile, 'a') : null;
+  const child = spawn('java', [...jvm, '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn', '-cp', classpath, 'kafka.Kafka', settingsFile], {
+    stdio: ['ignore', logFd ?? 'ignore', logFd ?? 'pipe'],
+    detached: logFile !== null,
+  });
+  if (logFile) child.unref();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  return { child, stderr: () => stderr };
 }
 
 /** Keeps the broker's ports stable across restarts on the same folder. */
@@ -105,7 +114,152 @@ async function brokerSettings(dataDir: string, wanted?: number): Promise<{ file:
   return { file, port };
 }
 
-/** A KRaft cluster id: 16 random bytes, base64url without padding. */
+/** One node of a local cluster (broker and controller in one JVM). */
+export interface LocalKafkaNode {
+  /** Its node.id, which Kafka's metadata names as partition leader. */
+  id: number;
+  port: number;
+  pid: number;
+  /** SIGTERM: a controlled shutdown (leadership moves first). */
+  stop: () => Promise<void>;
+  /** SIGKILL: the broker is gone at once, as a lost machine is. */
+  crash: () => Promise<void>;
+}
+
+export interface LocalKafkaCluster {
+  brokers: string;
+  nodes: LocalKafkaNode[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a KRaft cluster of `size` nodes on 127.0.0.1, each broker and controller in one JVM, with
+ * node N's log under `dataDir/node-N`. Internal topics are replicated on three nodes (or all of them
+ * when fewer) with min.insync.replicas 2, so the consumer group and the events topic outlive one
+ * lost node. Heaps are small (256 MB, serial GC, no C2 compiler threads): three JVMs share the
+ * machine with PostgreSQL and the shop's processes. Resolves once every node is a registered broker.
+ */
+export async function startLocalKafkaCluster(options: { dataDir: string; size: number; detached?: boolean }): Promise<LocalKafkaCluster> {
+  const dataDir = path.resolve(options.dataDir);
+  const classpath = await kafkaClasspath(dataDir);
+  const files = await clusterSettings(dataDir, options.size);
+  const formatted = await Promise.all(files.map((node) => existsSync(path.join(node.logDir, 'meta.properties'))));
+  if (formatted.includes(false)) {
+    const id = clusterId();
+    await Promise.all(files.map((node) => run('java', ['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', id, '-c', node.file])));
+  }
+  const children: ChildProcess[] = [];
+  try {
+    const nodes = await Promise.all(
+      files.map(async (node): Promise<LocalKafkaNode> => {
+        const { child, stderr } = spawnBroker(classpath, node.file, ['-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'], options.detached ? path.join(node.dir, 'broker.log') : null);
+        children.push(child);
+        await waitForPort(node.port, child, stderr, 180_000);
+        return { id: node.id, port: node.port, pid: child.pid!, stop: () => stopProcess(child), crash: () => killProcess(child) };
+      }),
+    );
+    const brokers = nodes.map((node) => `127.0.0.1:${node.port}`).join(',');
+    await waitForBrokers(brokers, options.size);
+    return { brokers, nodes, stop: async () => void (await Promise.all(nodes.map((node) => node.stop()))) };
+  } catch (error) {
+    for (const child of children) child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+interface ClusterNodeFile {
+  id: number;
+  dir: string;
+  logDir: string;
+  file: string;
+  port: number;
+}
+
+/** Each node's server.properties, written once for the whole cluster (the voters name every node's controller port). */
+async function clusterSettings(dataDir: string, size: number): Promise<ClusterNodeFile[]> {
+  const ids = Array.from({ length: size }, (_, i) => i + 1);
+  const dirs = ids.map((id) => path.join(dataDir, `node-${id}`));
+  const files = dirs.map((dir) => path.join(dir, 'server.properties'));
+  if (files.every((file) => existsSync(file))) {
+    return Promise.all(
+      ids.map(async (id, i) => {
+        const port = Number(/PLAINTEXT:\/\/127\.0\.0\.1:(\d+)/.exec(await readFile(files[i]!, 'utf8'))?.[1]);
+        return { id, dir: dirs[i]!, logDir: path.join(dirs[i]!, 'log'), file: files[i]!, port };
+      }),
+    );
+  }
+  const ports: number[] = [];
+  const controllerPorts: number[] = [];
+  // Drawn one after another, and kept apart: freePort may hand out a port just released again.
+  while (ports.length < size) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  while (controllerPorts.length < size) {
+    const port = await freePort();
+    if (!ports.includes(port) && !controllerPorts.includes(port)) controllerPorts.push(port);
+  }
+  const voters = ids.map((id, i) => `${id}@127.0.0.1:${controllerPorts[i]}`).join(',');
+  const replicas = Math.min(3, size);
+  const insync = Math.min(2, replicas);
+  return Promise.all(
+    ids.map(async (id, i) => {
+      const dir = dirs[i]!;
+      const logDir = path.join(dir, 'log');
+      await mkdir(dir, { recursive: true });
+      await writeFile(
+        files[i]!,
+        [
+          'process.roles=broker,controller',
+          `node.id=${id}`,
+          `controller.quorum.voters=${voters}`,
+          `listeners=PLAINTEXT://127.0.0.1:${ports[i]},CONTROLLER://127.0.0.1:${controllerPorts[i]}`,
+          `advertised.listeners=PLAINTEXT://127.0.0.1:${ports[i]}`,
+          'controller.listener.names=CONTROLLER',
+          'inter.broker.listener.name=PLAINTEXT',
+          'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+          `log.dirs=${logDir}`,
+          'num.partitions=6',
+          `default.replication.factor=${replicas}`,
+          `min.insync.replicas=${insync}`,
+          `offsets.topic.replication.factor=${replicas}`,
+          // The consumer offsets topic's default 50 partitions x 3 copies is work for nothing here.
+          'offsets.topic.num.partitions=6',
+          `transaction.state.log.replication.factor=${replicas}`,
+          `transaction.state.log.min.isr=${insync}`,
+          // Few threads per JVM: three of them share two cores with everything else.
+          'num.network.threads=2',
+          'num.io.threads=2',
+          'background.threads=2',
+          'group.initial.rebalance.delay.ms=0',
+          'auto.create.topics.enable=false',
+          '',
+        ].join('\n'),
+      );
+      return { id, dir, logDir, file: files[i]!, port: ports[i]! };
+    }),
+  );
+}
+
+/** Waits until the cluster's metadata lists `size` brokers (a listening port comes before registration). */
+async function waitForBrokers(brokers: string, size: number, timeoutMs = 180_000): Promise<void> {
+  const admin = new Kafka({ clientId: 'local-cluster-start', brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const registered = await admin
+        .connect()
+        .then(() => admin.describeCluster())
+        .then((cluster) => cluster.brokers.length, () => 0);
+      if (registered >= size) return;
+      if (Date.now() > deadline) throw new Error(`only ${registered} of ${size} Kafka brokers registered within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
 /**
  * A KRaft cluster id: 16 random bytes in base64url. One in 64 of those starts with '-', which the
  * storage tool's argument parser reads as an option ("--cluster-id: expected one argument"), so such
@@ -139,8 +293,15 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+async function killProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await exited;
+}
+
 async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

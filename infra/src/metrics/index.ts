@@ -6,3 +6,4 @@ export * from './observability.js';
 export * from './parked-streams.js';
 export * from './kafka-metrics.js';
 export * from './projection-versions.js';
+export * from './kafka-health.js';

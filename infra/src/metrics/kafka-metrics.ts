@@ -1,10 +1,7 @@
 import { Gauge, Registry } from 'prom-client';
 import type { KafkaTransport } from '../kafka/kafka-transport.js';
 import type { Pool } from '../postgres/pool.js';
-import { readProjectionLag } from './projection-lag.js';
-
-/** The relay's row in projection_checkpoints (projectors/src/relay/event-relay.ts). */
-const RELAY_CHECKPOINT = 'kafka-relay';
+import { readConsumerLag, readRelayLag } from './kafka-health.js';
 
 /** A prom-client registry, for composition roots that do not depend on prom-client themselves. */
 export type MetricsRegistry = Registry;
@@ -24,7 +21,6 @@ export interface GapCounts {
  */
 export function kafkaMetrics(options: { pool: Pool; kafka: KafkaTransport; groupId: string; gaps: () => GapCounts }): Registry {
   const registry = new Registry();
-  const { topic } = options.kafka.settings;
   new Gauge({
     name: 'kafka_consumer_lag_messages',
     help: 'Messages in each partition of the events topic the projector group has not committed yet',
@@ -32,29 +28,16 @@ export function kafkaMetrics(options: { pool: Pool; kafka: KafkaTransport; group
     registers: [registry],
     async collect() {
       this.reset();
-      const admin = options.kafka.admin();
-      await admin.connect();
-      try {
-        const ends = await admin.fetchTopicOffsets(topic);
-        const [committed] = await admin.fetchOffsets({ groupId: options.groupId, topics: [topic] });
-        const at = new Map(committed?.partitions.map((entry) => [entry.partition, Number(entry.offset)]));
-        for (const end of ends) {
-          // -1: the group has committed nothing there yet, so everything from the log's start waits.
-          const from = (at.get(end.partition) ?? -1) < 0 ? Number(end.low) : at.get(end.partition)!;
-          this.set({ partition: String(end.partition) }, Math.max(0, Number(end.high) - from));
-        }
-      } finally {
-        await admin.disconnect();
-      }
+      for (const lag of await readConsumerLag(options.kafka, options.groupId)) this.set({ partition: String(lag.partition) }, lag.messages);
     },
   });
-  const relayLag = async () => (await readProjectionLag(options.pool, [RELAY_CHECKPOINT]))[0];
+  const relayLag = () => readRelayLag(options.pool);
   new Gauge({
     name: 'kafka_relay_lag_events',
     help: 'Events in the log the relay has not had acknowledged by Kafka yet',
     registers: [registry],
     async collect() {
-      this.set((await relayLag())?.lagEvents ?? 0);
+      this.set((await relayLag()).lagEvents);
     },
   });
   new Gauge({
@@ -62,7 +45,7 @@ export function kafkaMetrics(options: { pool: Pool; kafka: KafkaTransport; group
     help: 'How long the oldest event the relay has not had acknowledged has waited',
     registers: [registry],
     async collect() {
-      this.set(((await relayLag())?.lagMs ?? 0) / 1000);
+      this.set((await relayLag()).lagMs / 1000);
     },
   });
   const counted = (name: string, help: string, pick: (gaps: GapCounts) => number) =>

@@ -1,5 +1,5 @@
 import type { Consumer } from 'kafkajs';
-import { decodeEvent, inTransaction, type EventStore, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
+import { decodeEvent, inTransaction, recordGapFills, type EventStore, type GapFill, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
 import { applyBatchToAll, StreamGapError, type StreamGap } from './apply-batch.js';
 import { advanceToApplied, ensureCheckpoints } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
@@ -173,16 +173,20 @@ export class KafkaProjectionFeed {
   private async applyToAll(events: StoredEvent[]): Promise<void> {
     const { pool, logger } = this.deps;
     let batch = events;
+    // Keyed by gap: a batch that goes again (after parking) fills the same gaps again.
+    const fills = new Map<string, GapFill>();
     const { handled } = await applyParkingPoison(pool, logger, async () => {
       for (;;) {
         try {
           return await applyBatchToAll(pool, this.projections, batch, { outOfOrder: true });
         } catch (error) {
           if (!(error instanceof StreamGapError)) throw error;
-          batch = await this.filled(batch, error.gaps);
+          batch = await this.filled(batch, error.gaps, fills);
         }
       }
     });
+    // Noted once the batch is applied, for the staff health page (decision 0385); the rows are applied whether or not this note is written.
+    await recordGapFills(pool, [...fills.values()]).catch((error: unknown) => logger.warn({ err: error }, 'could not note the gaps filled from the event store'));
     for (const projection of this.projections) this.recordProgress(projection.name, batch, handled.get(projection.name) ?? 0);
   }
 
@@ -192,7 +196,7 @@ export class KafkaProjectionFeed {
    * lacks them too, the stream is parked for that projection (ProjectionFailedError, which
    * applyParkingPoison parks, logs and goes on without).
    */
-  private async filled(batch: StoredEvent[], gaps: StreamGap[]): Promise<StoredEvent[]> {
+  private async filled(batch: StoredEvent[], gaps: StreamGap[], fills: Map<string, GapFill>): Promise<StoredEvent[]> {
     const byStream = new Map<string, StreamGap>();
     for (const gap of gaps) if ((byStream.get(gap.streamId)?.from ?? Infinity) > gap.from) byStream.set(gap.streamId, gap);
     let result = batch;
@@ -213,6 +217,8 @@ export class KafkaProjectionFeed {
       const added = stored.length - new Set(inBatch.map((event) => event.revision)).size;
       this.gaps.filled++;
       this.gaps.eventsFilled += added;
+      const fill = { projection: gap.projection, streamId: gap.streamId, fromRevision: gap.from, toRevision: gap.next.revision - 1, eventsFilled: added };
+      fills.set(`${fill.projection}\n${fill.streamId}\n${fill.fromRevision}`, fill);
       this.deps.logger.warn(
         { streamId: gap.streamId, projection: gap.projection, from: gap.from, to: gap.next.revision - 1 },
         `stream ${gap.streamId}: revisions ${gap.from}..${gap.next.revision - 1} did not come through Kafka; read from the event store`,

@@ -282,6 +282,32 @@ export const ProjectionHealth = z.object({
     }),
   ),
   parked_streams: z.array(ParkedStreamShape),
+  kafka: z
+    .object({
+      topic: z.string(),
+      consumer_lag: z
+        .array(z.object({ partition: z.number().int(), messages: z.number().int() }))
+        .nullable()
+        .describe("The projector group's lag per partition of the topic; null when the brokers could not be asked (consumer_lag_error says why)."),
+      consumer_lag_error: z.string().nullable(),
+      relay: z.object({ lag_events: z.number().int(), lag_ms: z.number().int() }).describe('Events in the log Kafka has not acknowledged from the relay yet, and how long the oldest has waited.'),
+      gap_fills: z.object({
+        total: z.number().int(),
+        events_filled: z.number().int(),
+        recent: z.array(
+          z.object({
+            projection: z.string(),
+            stream_id: z.string(),
+            from_revision: z.number().int(),
+            to_revision: z.number().int(),
+            events_filled: z.number().int(),
+            filled_at: z.string(),
+          }),
+        ),
+      }),
+    })
+    .nullable()
+    .describe('The scaled topology (projections fed through Kafka, decision 0385); null when the projections follow the log directly.'),
 });
 
 export const ReadModelLag = z.object({

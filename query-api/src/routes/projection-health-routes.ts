@@ -1,18 +1,20 @@
 import { Router } from 'express';
-import { documentRead, readParkedStreams, readProjectionLag, readProjectionVersions, requireStaff, type ProjectionUpgrade } from '@shop/infra';
+import { documentRead, readParkedStreams, readProjectionLag, readProjectionVersions, requireStaff, type KafkaHealth, type ProjectionUpgrade } from '@shop/infra';
 import type { QueryDeps } from '../deps.js';
 import { ProjectionHealth } from '../openapi/response-schemas.js';
 
 /**
  * The staff health view: how far behind each projection is and which streams are parked
  * because a projection rejected one of their events (decision 0111), with what it said; the
- * version each projection runs and an upgrade of it running or failed (decision 0215).
+ * version each projection runs and an upgrade of it running or failed (decision 0215); in the
+ * scaled topology, the projector group's lag per partition, the relay's lag and the gaps filled
+ * from the event store (decision 0385).
  */
 export function projectionHealthRoutes(deps: QueryDeps): Router {
   const router = Router();
   documentRead(deps.registry, {
     path: '/internal/projections/',
-    summary: 'Lag and version of each projection, its upgrade, and the streams parked on an event a projection rejected',
+    summary: 'Lag and version of each projection, its upgrade, the streams parked on an event a projection rejected, and the Kafka feed',
     tag: 'Operations',
     access: 'staff',
     response: ProjectionHealth,
@@ -20,7 +22,12 @@ export function projectionHealthRoutes(deps: QueryDeps): Router {
   router.get('/internal/projections/', async (req, res) => {
     requireStaff(req);
     const names = deps.projections ?? [];
-    const [lags, parked, versions] = await Promise.all([readProjectionLag(deps.pool, names), readParkedStreams(deps.pool), readProjectionVersions(deps.pool, names)]);
+    const [lags, parked, versions, kafka] = await Promise.all([
+      readProjectionLag(deps.pool, names),
+      readParkedStreams(deps.pool),
+      readProjectionVersions(deps.pool, names),
+      deps.kafkaHealth ? deps.kafkaHealth() : null,
+    ]);
     res.json({
       projections: lags.map((lag) => ({
         name: lag.name,
@@ -42,6 +49,7 @@ export function projectionHealthRoutes(deps: QueryDeps): Router {
         parked_at: row.parkedAt,
         retry_requested_at: row.retryRequestedAt,
       })),
+      kafka: kafka && kafkaJson(kafka),
     });
   });
   return router;
@@ -62,6 +70,27 @@ function upgradeJson(upgrade: ProjectionUpgrade | null) {
       events_total: progress.eventsTotal,
       events_per_second: Math.round(progress.eventsPerSecond),
       eta_seconds: Math.round(progress.etaSeconds),
+    },
+  };
+}
+
+function kafkaJson(kafka: KafkaHealth) {
+  return {
+    topic: kafka.topic,
+    consumer_lag: kafka.consumerLag,
+    consumer_lag_error: kafka.consumerLagError,
+    relay: { lag_events: kafka.relay.lagEvents, lag_ms: kafka.relay.lagMs },
+    gap_fills: {
+      total: kafka.gapFills.total,
+      events_filled: kafka.gapFills.eventsFilled,
+      recent: kafka.gapFills.recent.map((fill) => ({
+        projection: fill.projection,
+        stream_id: fill.streamId,
+        from_revision: fill.fromRevision,
+        to_revision: fill.toRevision,
+        events_filled: fill.eventsFilled,
+        filled_at: fill.filledAt,
+      })),
     },
   };
 }

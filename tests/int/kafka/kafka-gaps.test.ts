@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, kafkaMetrics, KafkaTransport, PostgresEventStore, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, kafkaMetrics, KafkaTransport, PostgresEventStore, readKafkaHealth, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
@@ -134,6 +134,10 @@ describe('gaps in what Kafka delivers', () => {
     for (const line of ['kafka_consumer_lag_messages{partition="0"} 0', 'kafka_relay_lag_events 0', 'kafka_stream_gaps_filled_total 1', 'kafka_stream_gap_events_filled_total 2', 'kafka_stream_gaps_parked_total 0']) {
       expect(metrics).toContain(line);
     }
+    // What the staff health page says about it (decision 0385): the fill is kept in the database.
+    const health = await readKafkaHealth({ pool: t.db.pool, kafka: t.transport('retention-health'), groupId: `g-${t.topic}` });
+    expect(health).toMatchObject({ topic: t.topic, consumerLag: [{ partition: 0, messages: 0 }], consumerLagError: null, relay: { lagEvents: 0, lagMs: 0 } });
+    expect(health.gapFills).toMatchObject({ total: 1, eventsFilled: 2, recent: [{ projection: t.projection.name, streamId: stream, fromRevision: 1, toRevision: 2, eventsFilled: 2 }] });
   });
 
   it('applies each stream in order after its partition count was raised by hand (keys remapped, later revisions first)', async (context) => {

@@ -209,4 +209,25 @@ describe('session consistency through the scaled entry port', () => {
     expect(await front.json()).toEqual({ status: 'ready', processes: 6 });
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
   });
+
+  // Decision 0385: the staff health page's API tells the Kafka feed's figures in this topology.
+  it("the health page's API shows the projector group's lag per partition, the relay's lag and the gaps filled", { timeout: 300_000 }, async (context) => {
+    if (!kafka || !shop) return context.skip();
+    const staff = await staffClient({ url: shop.url } as TestShop);
+    await expectOk(await staff.post('/api/internal/organizations/', { name: 'Health' }));
+    type Feed = { topic: string; consumer_lag: Array<{ partition: number; messages: number }> | null; consumer_lag_error: string | null; relay: { lag_events: number }; gap_fills: { total: number } };
+    const deadline = Date.now() + 120_000;
+    let feed = (await staff.get('/api/internal/projections/')).body.kafka as Feed;
+    while (!(feed.relay.lag_events === 0 && feed.consumer_lag?.every((row) => row.messages === 0)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      feed = (await staff.get('/api/internal/projections/')).body.kafka as Feed;
+    }
+    expect(feed).toEqual({
+      topic: expect.stringMatching(/^session-/),
+      consumer_lag: [0, 1, 2, 3].map((partition) => ({ partition, messages: 0 })),
+      consumer_lag_error: null,
+      relay: { lag_events: 0, lag_ms: 0 },
+      gap_fills: { total: 0, events_filled: 0, recent: [] },
+    });
+  });
 });

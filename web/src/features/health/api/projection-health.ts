@@ -3,6 +3,7 @@ import type { GetJson } from '../../../lib/api-types';
 
 export type ProjectionHealth = GetJson<'/internal/projections/'>;
 export type ParkedStream = ProjectionHealth['parked_streams'][number];
+export type KafkaFeedHealth = NonNullable<ProjectionHealth['kafka']>;
 
 export const fetchProjectionHealth = () => apiClient.get<ProjectionHealth>('/internal/projections/');
 

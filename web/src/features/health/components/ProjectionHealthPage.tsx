@@ -3,7 +3,7 @@ import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
-import { fetchProjectionHealth, retryParkedStream, type ParkedStream, type ProjectionHealth } from '../api/projection-health';
+import { fetchProjectionHealth, retryParkedStream, type KafkaFeedHealth, type ParkedStream, type ProjectionHealth } from '../api/projection-health';
 import { upgradeText } from '../upgrade-text';
 
 const healthKey = queryKeys.projectionHealth;
@@ -12,7 +12,8 @@ const REFRESH_MS = 2_000;
 
 /**
  * /internal/health/: how far behind each read model is, the version it runs and its upgrade
- * (decision 0215), and the streams parked on an event it rejected (decision 0111).
+ * (decision 0215), the streams parked on an event it rejected (decision 0111), and in the scaled
+ * topology how far the Kafka feed is behind and the gaps it filled from the event store (decision 0385).
  */
 export function ProjectionHealthPage() {
   const health = useQuery({ queryKey: healthKey, queryFn: fetchProjectionHealth, refetchInterval: REFRESH_MS, staleTime: 0 });
@@ -24,6 +25,7 @@ export function ProjectionHealthPage() {
       {health.data && <FailedUpgrades projections={health.data.projections} />}
       {health.data && <ProjectionTable projections={health.data.projections} />}
       {health.data && <ParkedStreams parked={health.data.parked_streams} />}
+      {health.data?.kafka && <KafkaFeed kafka={health.data.kafka} />}
     </section>
   );
 }
@@ -106,5 +108,56 @@ function ParkedStreamItem({ row }: { row: ParkedStream }) {
         {waiting ? 'Retry requested…' : 'Retry'}
       </button>
     </li>
+  );
+}
+
+/** The scaled topology's feed: the projector group per partition, the relay, and gaps read from the event store instead of Kafka. */
+function KafkaFeed({ kafka }: { kafka: KafkaFeedHealth }) {
+  const { relay, gap_fills: fills } = kafka;
+  return (
+    <>
+      <h2>Kafka feed</h2>
+      <p>
+        Relay: {relay.lag_events === 0 ? 'every event is in Kafka' : `${relay.lag_events} events not yet in Kafka, the oldest waiting ${(relay.lag_ms / 1000).toFixed(1)} s`} (topic{' '}
+        {kafka.topic}).
+      </p>
+      {kafka.consumer_lag ? (
+        <table aria-label="Consumer lag per partition">
+          <thead>
+            <tr>
+              <th scope="col">Partition</th>
+              <th scope="col">Messages not yet applied</th>
+            </tr>
+          </thead>
+          <tbody>
+            {kafka.consumer_lag.map((row) => (
+              <tr key={row.partition}>
+                <td>{row.partition}</td>
+                <td>{row.messages}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <Alert>The consumer lag could not be read from Kafka: {kafka.consumer_lag_error}</Alert>
+      )}
+      {fills.total === 0 ? (
+        <p>No gaps: every event came through Kafka.</p>
+      ) : (
+        <>
+          <p>
+            Gaps filled from the event store: {fills.total} ({fills.events_filled} events that did not come through Kafka). The newest:
+          </p>
+          <ul aria-label="Gaps filled from the event store">
+            {fills.recent.map((fill) => (
+              <li key={`${fill.projection}/${fill.stream_id}/${fill.from_revision}/${fill.filled_at}`}>
+                {fill.projection} · {fill.stream_id} · revisions {fill.from_revision}–{fill.to_revision} · {formatDate(fill.filled_at)}{' '}
+                {new Date(fill.filled_at).toLocaleTimeString('en-US')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
   );
 }
