@@ -1,2 +1,4 @@
 export * from './mail/mail-reactor.js';
 export * from './mail/mail-requests.js';
+export * from './payments/payment-reactor.js';
+export * from './payments/payment-capturer.js';
