@@ -97,5 +97,14 @@ describe('payment reactor killed between the authorisation and the capture', () 
     ]);
     const captured = await db.pool.query<{ data: { chargeId: string; attempts: number } }>("SELECT data FROM events WHERE stream_id = $1 AND event_type = 'PaymentCaptured'", [stream]);
     expect(captured.rows[0]!.data).toMatchObject({ chargeId, attempts: 2 });
+
+    // Staff see the payment's state through the internal API: captured, on the second attempt.
+    const staff = await staffClient({ url: second.url! });
+    const listed = await staff.get(`/api/internal/payments/?project_id=${id}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body).toEqual([expect.objectContaining({ charge_id: chargeId, project_id: id, state: 'captured', status: 'captured', attempts: 2, next_attempt_at: null })]);
+    expect((await staff.get('/api/internal/payments/?state=retried')).body).toEqual([expect.objectContaining({ charge_id: chargeId })]);
+    expect((await staff.get('/api/internal/payments/?state=capture_failed')).body).toEqual([]);
+    expect((await customer.get(`/api/internal/payments/?project_id=${id}`)).status).toBe(403);
   }, 300_000);
 });
