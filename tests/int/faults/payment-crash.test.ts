@@ -92,9 +92,10 @@ describe('payment reactor killed between the authorisation and the capture', () 
     processes.push(second);
     await expect.poll(() => count("SELECT 1 FROM events WHERE stream_id = $1 AND event_type = 'PaymentCaptured'", [stream]), { timeout: 60_000 }).toBe(1);
     expect(await count('SELECT 1 FROM sandbox_payment_captures WHERE authorization_id = $1', [chargeId])).toBe(1);
-    expect((await db.pool.query('SELECT status, attempts, outcome_recorded FROM payment_captures WHERE charge_id = $1', [chargeId])).rows).toEqual([
-      { status: 'captured', attempts: 2, outcome_recorded: true },
-    ]);
+    // The outbox notes the recorded outcome just after the event's append.
+    await expect
+      .poll(async () => (await db.pool.query('SELECT status, attempts, outcome_recorded FROM payment_captures WHERE charge_id = $1', [chargeId])).rows, { timeout: 30_000 })
+      .toEqual([{ status: 'captured', attempts: 2, outcome_recorded: true }]);
     const captured = await db.pool.query<{ data: { chargeId: string; attempts: number } }>("SELECT data FROM events WHERE stream_id = $1 AND event_type = 'PaymentCaptured'", [stream]);
     expect(captured.rows[0]!.data).toMatchObject({ chargeId, attempts: 2 });
 
