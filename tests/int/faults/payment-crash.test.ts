@@ -106,6 +106,6 @@ describe('payment reactor killed between the authorisation and the capture', () 
     expect(listed.body).toEqual([expect.objectContaining({ charge_id: chargeId, project_id: id, state: 'captured', status: 'captured', attempts: 2, next_attempt_at: null })]);
     expect((await staff.get('/api/internal/payments/?state=retried')).body).toEqual([expect.objectContaining({ charge_id: chargeId })]);
     expect((await staff.get('/api/internal/payments/?state=capture_failed')).body).toEqual([]);
-    expect((await customer.get(`/api/internal/payments/?project_id=${id}`)).status).toBe(403);
+    expect((await customer.pointedAt(second.url!).get(`/api/internal/payments/?project_id=${id}`)).status).toBe(403);
   }, 300_000);
 });
