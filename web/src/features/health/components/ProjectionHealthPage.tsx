@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { fetchProjectionHealth, retryParkedStream, type ParkedStream, type ProjectionHealth } from '../api/projection-health';
 import { upgradeText } from '../upgrade-text';
+import { MailDeliveries } from './MailDeliveries';
 
 const healthKey = queryKeys.projectionHealth;
 /** The view follows the projections while it is open: lag moves by the second, a retry lands in about one. */
@@ -12,7 +13,8 @@ const REFRESH_MS = 2_000;
 
 /**
  * /internal/health/: how far behind each read model is, the version it runs and its upgrade
- * (decision 0215), and the streams parked on an event it rejected (decision 0111).
+ * (decision 0215), the streams parked on an event it rejected (decision 0111), and the mail that
+ * failed or was retried (decision 0327).
  */
 export function ProjectionHealthPage() {
   const health = useQuery({ queryKey: healthKey, queryFn: fetchProjectionHealth, refetchInterval: REFRESH_MS, staleTime: 0 });
@@ -24,6 +26,7 @@ export function ProjectionHealthPage() {
       {health.data && <FailedUpgrades projections={health.data.projections} />}
       {health.data && <ProjectionTable projections={health.data.projections} />}
       {health.data && <ParkedStreams parked={health.data.parked_streams} />}
+      <MailDeliveries />
     </section>
   );
 }
