@@ -29,7 +29,7 @@ import {
   type Logger,
   type Pool,
 } from '@shop/infra';
-import { allProjections, readModelMigrationDirs, rebuildAll, rebuildsTidied } from '@shop/projectors';
+import { allProjections, paymentCaptureOutboxProjection, readModelMigrationDirs, rebuildAll, rebuildsTidied } from '@shop/projectors';
 import { openDatabase } from '../database.js';
 import { BundleError, readBundle, readManifest, type BackupManifest } from './bundle.js';
 import { generationIn, readKeysBackup, type KeysBackup } from './keys-bundle.js';
@@ -256,9 +256,6 @@ async function reapplyErasures(
  * authorisation at the processor, so an authorisation the restored log records is captured (or
  * found captured) rather than forgotten (decision 0380).
  */
-/** The payment reactor's outbox projection (projectors/src/reactors/payments). */
-const PAYMENT_CAPTURES = 'payment-captures';
-
 async function reactorsAtTheLogsEnd(pool: Pool): Promise<void> {
   const head = await readLogHead(pool);
   if (head) {
@@ -268,7 +265,7 @@ async function reactorsAtTheLogsEnd(pool: Pool): Promise<void> {
       [head.transactionId, head.position],
     );
     await pool.query('UPDATE projection_checkpoints SET transaction_id = $2, global_position = $3, updated_at = now() WHERE NOT (name = ANY($1))', [
-      [...allProjections.map((projection) => projection.name), PAYMENT_CAPTURES],
+      [...allProjections, paymentCaptureOutboxProjection].map((projection) => projection.name),
       head.transactionId,
       head.position,
     ]);
