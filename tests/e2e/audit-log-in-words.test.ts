@@ -18,6 +18,7 @@ const shop = browserShop();
 let page: Page;
 let projectId = '';
 let lastRevision = 0;
+let chargeId = '';
 let sealed: LogDigest;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
     payment: { token: 'tok_sandbox_visa' },
   });
   expect(paid.status, paid.text).toBe(200);
+  chargeId = paid.body.payment.chargeId;
   // The payment reactor records the card's capture after the payment (decision 0380): the history ends with it.
   const capturedRevision = async () =>
     (await shop.db.pool.query<{ revision: number | null }>("SELECT max(stream_revision)::int AS revision FROM events WHERE stream_id = $1 AND event_type = 'PaymentCaptured'", [`project-${projectId}`])).rows[0]!.revision;
@@ -144,5 +146,15 @@ describe('the staff project page by the work of the moment (decision 0318)', () 
     expect(audited).not.toContain('Submitted for review');
     expect(audited).not.toContain('Quote approved');
     expect(audited).not.toContain('Payment received');
+  });
+});
+
+describe('card payments on the staff project page (decision 0380)', () => {
+  it('shows the card payment the reactor captured, open whatever the state', async () => {
+    await page.goto(`${shop.url}/internal/projects/${projectId}`);
+    const panel = page.getByRole('region', { name: 'Card payments' });
+    await panel.locator('tbody tr').first().waitFor();
+    const cells = await panel.locator('tbody tr td').allTextContents();
+    expect(cells).toEqual([expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/), expect.stringMatching(/^\$[\d,]+\.\d\d$/), 'Captured', chargeId]);
   });
 });
