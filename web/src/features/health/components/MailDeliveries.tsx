@@ -17,7 +17,7 @@ const filters: Record<DeliveryFilter, { label: string; none: string }> = {
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-US')}` : '—');
 
 /** What became of a delivery, in words. */
-export function deliveryOutcome(delivery: MailDelivery): string {
+function deliveryOutcome(delivery: MailDelivery): string {
   switch (delivery.status) {
     case 'sent':
       return `Sent ${when(delivery.settled_at)}`;

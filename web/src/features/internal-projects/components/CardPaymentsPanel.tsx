@@ -7,7 +7,7 @@ import { dateTime } from './detail-helpers';
 import { Panel } from './Panel';
 
 /** What staff read of a capture's state (decision 0380): the customer counts as paid from the authorisation. */
-export function captureStateText(payment: CardPayment): string {
+function captureStateText(payment: CardPayment): string {
   const tries = payment.attempts === 1 ? '1 attempt' : `${payment.attempts} attempts`;
   switch (payment.state) {
     case 'captured':
