@@ -107,5 +107,10 @@ describe('payment reactor killed between the authorisation and the capture', () 
     expect((await staff.get('/api/internal/payments/?state=retried')).body).toEqual([expect.objectContaining({ charge_id: chargeId })]);
     expect((await staff.get('/api/internal/payments/?state=capture_failed')).body).toEqual([]);
     expect((await customer.pointedAt(second.url!).get(`/api/internal/payments/?project_id=${id}`)).status).toBe(403);
+    // And count it in /metrics, beside the mail.
+    const metrics = await staff.get('/metrics');
+    expect(metrics.text).toMatch(/^payment_captures\{status="captured"\} 1$/m);
+    expect(metrics.text).toMatch(/^payment_captures\{status="failed"\} 0$/m);
+    expect(metrics.text).toMatch(/^payment_captures_retried 1$/m);
   }, 300_000);
 });
