@@ -63,7 +63,7 @@ export function routeDepsOf(deps: CommandApiDeps): RouteDeps {
     // Ids made for a request sent with an Idempotency-Key are derived from it (decision 0325).
     ids: new KeyedIds(deps.ids),
     dataDir,
-    payments: deps.payments ?? new SandboxPaymentGateway(),
+    payments: deps.payments ?? new SandboxPaymentGateway(deps.pool),
     uploads: new UploadStorage(dataDir),
     throttle: new LoginThrottle(deps.pool),
     userHashes: new UserHashes(deps.pool),

@@ -7,6 +7,7 @@ import { internalProjectRoutes } from './projects/internal-routes.js';
 import { mailPreviewRoutes } from './projects/mail-preview-routes.js';
 import { catalogueRoutes } from './routes/catalogue-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
+import { paymentRoutes } from './routes/payment-routes.js';
 import { statsRoutes } from './routes/stats-routes.js';
 import { userRoutes } from './routes/user-routes.js';
 import { exportRoutes } from './privacy/export-routes.js';
@@ -27,7 +28,7 @@ export type { QueryApiDeps } from './deps.js';
 export function queryRoutes(deps: QueryApiDeps): Router {
   const router = Router();
   const routeDeps = { ...deps, registry: deps.registry ?? createOpenApiRegistry() };
-  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes, liveRoutes, readModelLagRoutes, logDigestRoutes]) {
+  for (const routes of [userRoutes, catalogueRoutes, customerProjectRoutes, internalProjectRoutes, organizationRoutes, statsRoutes, notificationRoutes, exportRoutes, projectionHealthRoutes, liveRoutes, readModelLagRoutes, logDigestRoutes, paymentRoutes]) {
     router.use(routes(routeDeps));
   }
   router.use(mailPreviewRoutes({ ...routeDeps, shop: deps.shop ?? shopIdentityOf(shopIdentityConfigSchema.parse({})) }));

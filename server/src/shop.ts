@@ -19,6 +19,7 @@ import {
   openEventStore,
   openKeyEncryptionKeys,
   personalDataKeysOf,
+  SandboxPaymentGateway,
   systemClock,
   uuidIds,
   shopIdentityOf,
@@ -29,7 +30,7 @@ import {
 } from '@shop/infra';
 import { commandRoutes } from '@shop/command-api';
 import { LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
-import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, refuseNewerProjectionVersions, startMailReactor } from '@shop/projectors';
+import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, refuseNewerProjectionVersions, startMailReactor, startPaymentReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { kafkaHealthOf, startKafkaProjectors } from './kafka-projectors.js';
 import { startPurgeSchedule } from './purge-schedule.js';
@@ -91,6 +92,8 @@ export async function startShop(
     await dataKeys.listen();
     stops.unshift(() => dataKeys.unlisten());
     const base = { pool, eventStore, clock: systemClock, ids: uuidIds, logger };
+    // The card processor (its sandbox keeps its books in this database): the checkout authorises, the payment reactor captures (decision 0380).
+    const payments = new SandboxPaymentGateway(pool);
     // A projector or query process older than the read models' versions must not fold into or read them (decision 0359).
     if (roles.includes('projectors') || roles.includes('query')) await refuseNewerProjectionVersions(pool, allProjections);
 
@@ -140,7 +143,7 @@ export async function startShop(
       const reads = queryRoutes({ ...deps, registry });
       const routers = [
         ...(roles.includes('query') ? [reads] : []),
-        ...(roles.includes('command') ? [commandRoutes({ ...deps, registry, dataDir: config.DATA_DIR })] : []),
+        ...(roles.includes('command') ? [commandRoutes({ ...deps, registry, dataDir: config.DATA_DIR, payments })] : []),
       ];
       const observe = observability(pool, runner, live, topologyMetrics, () => lostReason);
       const app = createApiApp({
@@ -170,6 +173,8 @@ export async function startShop(
       // E-mail reactor: links point at this shop's URL (known only once it listens).
       const publicUrl = url ?? config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
       stops.unshift(await startMailReactor({ ...base, transport: createMailTransport(config), publicUrl, shop: shopIdentityOf(config) }));
+      // Card captures: filed from each authorisation's event, retried, and reconciled at start and on a timer (decision 0380).
+      stops.unshift(await startPaymentReactor({ ...base, gateway: payments }));
     }
     return { url, databaseUrl: database.url, logger, stop: () => runAll(stops), databaseLost, abort: database.abort };
   } catch (error) {

@@ -17,7 +17,8 @@ import { openPanel } from '../support/staff-panels.js';
 const shop = browserShop();
 let page: Page;
 let projectId = '';
-let paidRevision = 0;
+let lastRevision = 0;
+let chargeId = '';
 let sealed: LogDigest;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -36,7 +37,17 @@ beforeAll(async () => {
     payment: { token: 'tok_sandbox_visa' },
   });
   expect(paid.status, paid.text).toBe(200);
-  paidRevision = paid.body.revision;
+  chargeId = paid.body.payment.chargeId;
+  // The payment reactor records the card's capture after the payment (decision 0380): the history ends with it.
+  const capturedRevision = async () =>
+    (await shop.db.pool.query<{ revision: number | null }>("SELECT max(stream_revision)::int AS revision FROM events WHERE stream_id = $1 AND event_type = 'PaymentCaptured'", [`project-${projectId}`])).rows[0]!.revision;
+  let captured = await capturedRevision();
+  for (let tries = 0; captured === null && tries < 600; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    captured = await capturedRevision();
+  }
+  if (captured === null) throw new Error('the payment reactor recorded no capture');
+  lastRevision = captured;
   // The log sealed as the shop's schedule does (decision 0347), here with a key of this test's own.
   sealed = await sealLog(shop.db.pool, await LogSigningKey.open(path.join(await mkdtemp(path.join(os.tmpdir(), 'audit-e2e-')), 'log-signing-key.pem')));
   ({ page } = await shop.loggedIn({ acceptDownloads: true }));
@@ -65,10 +76,10 @@ describe('the staff audit log in words', () => {
       await openPanel(page, 'Audit log');
       await page.getByLabel('Also show the events the activity log tells').check();
       const table = page.locator('table.audit-log');
-      await table.locator('tbody tr').nth(paidRevision).waitFor();
+      await table.locator('tbody tr').nth(lastRevision).waitFor();
 
       const rows = await shownRows();
-      expect(rows.length).toBe(paidRevision + 1);
+      expect(rows.length).toBe(lastRevision + 1);
       for (const [, , who, event, happened] of rows) {
         expect(who).toMatch(/\((customer|staff|system)\)$/);
         expect(who).not.toMatch(UUID);
@@ -137,5 +148,15 @@ describe('the staff project page by the work of the moment (decision 0318)', () 
     expect(audited).not.toContain('Submitted for review');
     expect(audited).not.toContain('Quote approved');
     expect(audited).not.toContain('Payment received');
+  });
+});
+
+describe('card payments on the staff project page (decision 0380)', () => {
+  it('shows the card payment the reactor captured, open whatever the state', async () => {
+    await page.goto(`${shop.url}/internal/projects/${projectId}`);
+    const panel = page.getByRole('region', { name: 'Card payments' });
+    await panel.locator('tbody tr').first().waitFor();
+    const cells = await panel.locator('tbody tr td').allTextContents();
+    expect(cells).toEqual([expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/), expect.stringMatching(/^\$[\d,]+\.\d\d$/), 'Captured', chargeId]);
   });
 });

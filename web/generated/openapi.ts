@@ -2984,6 +2984,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card payments and where each one's capture stands, newest first (at most 200) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One project's card payments; every project's when absent */
+                    project_id?: string;
+                    /** @description Only those in this state, or retried (more than one attempt); all when absent */
+                    state?: "authorized" | "captured" | "capture_failed" | "retried";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Done. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount: number;
+                            attempts: number;
+                            authorized_at: string;
+                            charge_id: string;
+                            gateway: string;
+                            /** @description The gateway's last refusal (the failure's reason once failed) */
+                            last_error: string | null;
+                            /** @description When the next attempt is due; null once settled */
+                            next_attempt_at: string | null;
+                            project_id: string;
+                            settled_at: string | null;
+                            /**
+                             * @description Authorised and not yet captured (being tried), captured, or failed for good
+                             * @enum {string}
+                             */
+                            state: "authorized" | "captured" | "capture_failed";
+                            /**
+                             * @description The reactor's step: waiting for an attempt, asking the gateway, or settled
+                             * @enum {string}
+                             */
+                            status: "pending" | "capturing" | "captured" | "failed";
+                        }[];
+                    };
+                };
+                /** @description Invalid parameters. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not logged in. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+                /** @description Not allowed. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            problems?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            status: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/privacy/purge/": {
         parameters: {
             query?: never;

@@ -62,13 +62,13 @@ export function checkoutRoutes(router: Router, deps: RouteDeps): void {
         if (reserved) await deps.payments.voidAuthorization(reserved.chargeId);
         throw error;
       }
-      // Recorded: only now is the money taken.
-      const captured = paid as (PaymentPlan & { chargeId: string }) | null;
-      if (captured) await deps.payments.capture(captured.chargeId);
+      // Recorded: the payment reactor captures the money from the event, retried and reconciled,
+      // so a crash here leaves nothing half done (docs/decisions/0380).
+      const recorded = paid as (PaymentPlan & { chargeId: string }) | null;
       return {
         ...customerProject(result.view, result.revision),
         payment_gateway: { name: deps.payments.name, test_mode: deps.payments.testMode },
-        ...(captured ? { payment: captured } : {}),
+        ...(recorded ? { payment: recorded } : {}),
       };
     },
   });

@@ -49,6 +49,10 @@ export function activityKind(type: ProjectEventType): ActivityKind | null {
     case 'EmailSent':
     case 'CustomerDataErased':
       return null;
+    // The customer's payment is the PaymentRecorded above; the capture behind it is staff's to follow (docs/decisions/0380).
+    case 'PaymentCaptured':
+    case 'PaymentCaptureFailed':
+      return null;
     default:
       return assertNever(type);
   }

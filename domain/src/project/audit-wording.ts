@@ -46,6 +46,8 @@ export const projectEventWording: Record<ProjectEventType, { name: string; did: 
   ProjectApproved: { name: 'Quote approved', did: 'approved the quote' },
   InvoiceSent: { name: 'Invoice sent', did: 'sent the invoice' },
   PaymentRecorded: { name: 'Payment received', did: 'recorded a payment' },
+  PaymentCaptured: { name: 'Card payment captured', did: 'captured the card payment' },
+  PaymentCaptureFailed: { name: 'Card capture failed', did: 'failed to capture the card payment' },
   ProjectPaused: { name: 'Paused', did: 'paused the project' },
   ProjectUnpaused: { name: 'Resumed', did: 'resumed the project' },
   ReminderSent: { name: 'Reminder sent', did: 'sent a reminder' },

@@ -66,6 +66,9 @@ export type ProjectCommand =
   | Command<'DeleteNote', { noteId: string }>
   | Command<'RecordEmailSent', { emailId: string }>
   | Command<'RecordEmailFailed', { emailId: string; reason: string }>
+  /** The payment reactor reports a card charge's capture (docs/decisions/0380). */
+  | Command<'RecordPaymentCaptured', { chargeId: string; attempts: number }>
+  | Command<'RecordPaymentCaptureFailed', { chargeId: string; reason: string; attempts: number }>
   /** The owner's personal data was erased (decision 0160): the project keeps its money, dates and states. */
   | Command<'EraseCustomerData', { userId: string }>;
 

@@ -106,6 +106,9 @@ function decideOn(project: Project, command: GuardedCommand): ProjectEvent[] {
     case 'RecordEmailSent':
     case 'RecordEmailFailed':
       return [emailOutcome(project, command)];
+    case 'RecordPaymentCaptured':
+    case 'RecordPaymentCaptureFailed':
+      return [captureOutcome(project, command)];
     default:
       return assertNever(command);
   }
@@ -328,6 +331,16 @@ function noteText(text: string): string {
   const trimmed = text.trim();
   if (trimmed === '') throw invalid('text', 'Please enter a note.');
   return trimmed;
+}
+
+/** A charge's capture is reported once: a second report (a retry after a crash) is refused, and the reactor takes that as done. */
+function captureOutcome(project: Project, command: ProjectCommandOf<'RecordPaymentCaptured' | 'RecordPaymentCaptureFailed'>): ProjectEvent {
+  const charge = (project.charges ?? []).find((candidate) => candidate.chargeId === command.chargeId);
+  if (!charge) throw new DomainError('not_found', 'CHARGE_NOT_FOUND', 'No card payment with this charge was recorded.');
+  if (charge.status !== 'authorized') throw ruleViolation('CHARGE_ALREADY_SETTLED', 'This card payment was already captured or failed.');
+  const stamp = stampOf(command);
+  if (command.type === 'RecordPaymentCaptured') return { type: 'PaymentCaptured', data: { chargeId: command.chargeId, attempts: command.attempts, ...stamp } };
+  return { type: 'PaymentCaptureFailed', data: { chargeId: command.chargeId, reason: command.reason, attempts: command.attempts, ...stamp } };
 }
 
 function emailOutcome(project: Project, command: ProjectCommandOf<'RecordEmailSent' | 'RecordEmailFailed'>): ProjectEvent {

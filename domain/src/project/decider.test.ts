@@ -386,6 +386,40 @@ describe('e-mail outcomes', () => {
   });
 });
 
+describe('card payment captures (docs/decisions/0380)', () => {
+  const system = { userId: 'system', isStaff: true };
+  const authorized: ProjectEvent = { type: 'PaymentRecorded', data: { amount: 50000, partial: false, remaining: 0, details: 'Card payment via sandbox', chargeId: 'ch-1', ...by(customer) } };
+  const captured: ProjectEvent = { type: 'PaymentCaptured', data: { chargeId: 'ch-1', attempts: 1, ...by(system) } };
+  it("records a charge's capture or its failure once", () => {
+    project.given([...historyTo.A, authorized]).when(commandFor('RecordPaymentCaptured', system)).then([captured]);
+    project.given([...historyTo.A, authorized]).when(commandFor('RecordPaymentCaptureFailed', system)).then([
+      { type: 'PaymentCaptureFailed', data: { chargeId: 'ch-1', reason: 'refused', attempts: 5, ...by(system) } },
+    ]);
+    project.given([...historyTo.A, authorized, captured]).when(commandFor('RecordPaymentCaptured', system)).thenThrows('CHARGE_ALREADY_SETTLED');
+    project.given([...historyTo.A, authorized, captured]).when(commandFor('RecordPaymentCaptureFailed', system)).thenThrows('CHARGE_ALREADY_SETTLED');
+  });
+  it('refuses a charge no payment recorded, and one recorded by hand has none', () => {
+    project.given(historyTo.A).when(commandFor('RecordPaymentCaptured', system)).thenThrows('CHARGE_NOT_FOUND');
+    project.given([...historyTo.A, paidPartly]).when(commandFor('RecordPaymentCaptured', system)).thenThrows('CHARGE_NOT_FOUND');
+  });
+  it('the customer is paid from the authorisation; the capture changes only the charge (the payment, the state, the balance stay)', () => {
+    const afterAuthorization = fold(projectDecider, [...historyTo.A, authorized]);
+    const afterCapture = fold(projectDecider, [...historyTo.A, authorized, captured]);
+    if (afterAuthorization.status !== 'existing' || afterCapture.status !== 'existing') throw new Error('no project');
+    expect(afterAuthorization.project).toMatchObject({ state: 'P', paid: T.now, balance_remaining: 0 });
+    expect(afterAuthorization.project.charges).toEqual([{ chargeId: 'ch-1', amount: 50000, authorized: T.now, status: 'authorized', settled: null, failure: null, attempts: 0 }]);
+    const { charges: capturedCharges, ...rest } = afterCapture.project;
+    const { charges: _authorizedCharges, ...restBefore } = afterAuthorization.project;
+    expect(rest).toEqual(restBefore);
+    expect(capturedCharges).toEqual([{ chargeId: 'ch-1', amount: 50000, authorized: T.now, status: 'captured', settled: T.now, failure: null, attempts: 1 }]);
+  });
+  it('a project paid by hand keeps no charges at all (its stored state reads as before)', () => {
+    const state = fold(projectDecider, [...historyTo.A, paidPartly]);
+    if (state.status !== 'existing') throw new Error('no project');
+    expect('charges' in state.project).toBe(false);
+  });
+});
+
 describe('EraseCustomerData', () => {
   it('records the erasure on any project keyed to the person, deleted ones too, and never on a missing one', () => {
     const erased: ProjectEvent = { type: 'CustomerDataErased', data: { userId: customer.userId, ...by(staff) } };

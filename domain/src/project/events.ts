@@ -124,6 +124,24 @@ export const PaymentRecorded = event('PaymentRecorded', {
   chargeId: z.string().max(200).nullable(),
 });
 
+/**
+ * The gateway captured a card payment's authorisation (the charge `chargeId` of a PaymentRecorded):
+ * the money is taken. Written by the payment reactor (actor system) after the capture, never by a
+ * person (docs/decisions/0380).
+ */
+export const PaymentCaptured = event('PaymentCaptured', {
+  chargeId: z.string().min(1).max(200),
+  /** How many capture attempts it took (1 unless the gateway refused for a while or a crash interrupted one). */
+  attempts: z.number().int().min(1),
+});
+
+/** The gateway refused every capture attempt: the authorisation stands uncaptured, for staff to settle. */
+export const PaymentCaptureFailed = event('PaymentCaptureFailed', {
+  chargeId: z.string().min(1).max(200),
+  reason: z.string().max(2000),
+  attempts: z.number().int().min(1),
+});
+
 export const ProjectPaused = event('ProjectPaused', {
   from: z.enum(['P', 'I']),
   message: z.string().max(8000),
@@ -209,6 +227,8 @@ export const ProjectEvent = z.discriminatedUnion('type', [
   ProjectApproved,
   InvoiceSent,
   PaymentRecorded,
+  PaymentCaptured,
+  PaymentCaptureFailed,
   ProjectPaused,
   ProjectUnpaused,
   ReminderSent,

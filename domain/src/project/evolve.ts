@@ -2,7 +2,7 @@ import { ERASED } from '../account/personal-data.js';
 import { assertNever } from '../shared/decider.js';
 import type { DraftBody, ProjectEvent, ProjectEventOf } from './events.js';
 import type { ProjectNotes } from './model.js';
-import type { Project, ProjectStreamState } from './state.js';
+import type { CardCharge, Project, ProjectStreamState } from './state.js';
 import { withPrices } from './prices.js';
 
 /** Folds one event into the stream state. Events are facts: evolve never rejects one. */
@@ -93,6 +93,7 @@ const withBody = (p: Project, data: DraftBody): Project => ({
   production_time: p.production_time,
   resume_state: p.resume_state,
   payments: p.payments,
+  ...(p.charges ? { charges: p.charges } : {}),
   balance_remaining: p.balance_remaining,
   shipment: p.shipment,
   staff_notes: p.staff_notes,
@@ -162,6 +163,10 @@ function change(project: Project, event: ChangeEvent): Project {
       return project;
     case 'PaymentRecorded':
       return paymentRecorded(project, event);
+    case 'PaymentCaptured':
+      return settleCharge(project, event.data.chargeId, { status: 'captured', settled: data.at, failure: null, attempts: event.data.attempts });
+    case 'PaymentCaptureFailed':
+      return settleCharge(project, event.data.chargeId, { status: 'capture_failed', settled: data.at, failure: event.data.reason, attempts: event.data.attempts });
     case 'ProjectPaused':
       return { ...project, state: 'PS', paused: data.at, resume_state: event.data.from };
     case 'ProjectUnpaused':
@@ -214,16 +219,21 @@ function priced(project: Project, event: ProjectEventOf<'ItemsPriced'>): Project
 }
 
 function paymentRecorded(project: Project, event: ProjectEventOf<'PaymentRecorded'>): Project {
-  const { amount, partial, remaining, at, by } = event.data;
+  const { amount, partial, remaining, chargeId, at, by } = event.data;
   return {
     ...project,
     // The first payment books the project (A → P); later ones settle the balance.
     state: project.state === 'A' ? 'P' : project.state,
     paid: project.paid ?? at,
     payments: [...project.payments, { amount, partial, remaining, at, by }],
+    ...(chargeId ? { charges: [...(project.charges ?? []), { chargeId, amount, authorized: at, status: 'authorized' as const, settled: null, failure: null, attempts: 0 }] } : {}),
     balance_remaining: remaining,
     notes: withPaymentDetails(project.notes, partial, remaining),
   };
+}
+
+function settleCharge(project: Project, chargeId: string, outcome: Pick<CardCharge, 'status' | 'settled' | 'failure' | 'attempts'>): Project {
+  return { ...project, charges: (project.charges ?? []).map((charge) => (charge.chargeId === chargeId ? { ...charge, ...outcome } : charge)) };
 }
 
 /** SPEC §3 keeps payment details in notes, with `remaining` in dollars (§9 converts it to cents). */

@@ -72,6 +72,9 @@ describe('activityKind', () => {
     ['EmailRequested', null],
     ['EmailSent', null],
     ['NoteAdded', null],
+    // The customer's payment is its PaymentRecorded; the capture is staff's (decision 0380).
+    ['PaymentCaptured', null],
+    ['PaymentCaptureFailed', null],
   ] as const)('%s → %s', (type, kind) => {
     expect(activityKind(type)).toBe(kind);
   });

@@ -33,6 +33,21 @@ export interface Payment {
   by: string;
 }
 
+/**
+ * A card payment's charge and where its capture stands (docs/decisions/0380): authorised when its
+ * PaymentRecorded was appended, then captured or failed as the payment reactor reports.
+ */
+export interface CardCharge {
+  chargeId: string;
+  amount: number;
+  authorized: string;
+  status: 'authorized' | 'captured' | 'capture_failed';
+  /** When it was captured or failed. */
+  settled: string | null;
+  failure: string | null;
+  attempts: number;
+}
+
 export interface Upload {
   fabricId: string;
   path: string;
@@ -83,6 +98,11 @@ export interface Project {
   /** The state a pause came from, so unpause can return to it. */
   resume_state: 'P' | 'I' | null;
   payments: Payment[];
+  /**
+   * Card charges by their gateway reference. Absent until the first card payment, so the stored
+   * state of a project paid otherwise reads as it always did (the golden log's read models).
+   */
+  charges?: CardCharge[];
   /** Cents still owed after the last payment; null until a payment is recorded. */
   balance_remaining: number | null;
   shipment: Shipment | null;

@@ -84,6 +84,8 @@ export const transitionTable: Record<GuardedCommandType, TransitionRule> = {
   DeleteNote: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'delete a note of' },
   RecordEmailSent: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'record an e-mail for' },
   RecordEmailFailed: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'record an e-mail for' },
+  RecordPaymentCaptured: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'record a capture for' },
+  RecordPaymentCaptureFailed: { owner: NONE, staff: ALL, code: 'NOT_ALLOWED_IN_STATE', verb: 'record a capture for' },
 };
 
 /** Owners act on their own projects; organization members on their organization's. */

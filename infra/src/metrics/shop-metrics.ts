@@ -4,6 +4,7 @@ import type { Pool } from '../postgres/pool.js';
 import { EventRate } from './event-rate.js';
 import { readMailDeliveries } from './mail-deliveries.js';
 import { readParkedStreams } from './parked-streams.js';
+import { readPaymentCaptures } from './payment-captures.js';
 import { readProjectionLag, type ProjectionLag } from './projection-lag.js';
 import { readRebuildProgress, type RebuildProgressRow } from './rebuild-progress.js';
 import { readProjectionVersions, type ProjectionVersion } from './projection-versions.js';
@@ -48,6 +49,7 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   registerRebuildGauges(registry, options.pool);
   registerVersionGauges(registry, options);
   registerMailGauges(registry, options.pool);
+  registerPaymentGauges(registry, options.pool);
   const httpLatency = httpLatencyMiddleware(registry);
   const router = Router();
   const served = options.registries?.length ? Registry.merge([registry, ...options.registries]) : registry;
@@ -210,4 +212,28 @@ function httpLatencyMiddleware(registry: Registry): RequestHandler {
     next();
   };
   return httpLatency;
+}
+
+/** The payment reactor's outbox, read at scrape time like the mail's (decision 0380): failed and retried captures. */
+function registerPaymentGauges(registry: Registry, pool: Pool): void {
+  const figures = sharedFor(250, () => readPaymentCaptures(pool));
+  new Gauge({
+    name: 'payment_captures',
+    help: 'Card payment captures in the outbox by status (pending, capturing, captured, failed: failed for good after every retry)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const read = await figures().catch(() => null);
+      if (read) for (const [status, count] of Object.entries(read.byStatus)) this.set({ status }, count);
+    },
+  });
+  new Gauge({
+    name: 'payment_captures_retried',
+    help: 'Card payment captures that took more than one attempt (refused by the gateway, or interrupted by a crash)',
+    registers: [registry],
+    async collect() {
+      const read = await figures().catch(() => null);
+      if (read) this.set(read.retried);
+    },
+  });
 }

@@ -315,3 +315,20 @@ export const ReadModelLag = z.object({
   events_behind: z.number().int().describe('The most events any of them has still to apply; 0 when not catching up.'),
   read_models: z.array(z.object({ name: z.string(), events_behind: z.number().int(), lag_ms: z.number().int() })),
 });
+
+/** A card payment's capture as staff follow it (decision 0380): the outbox row behind PaymentCaptured / PaymentCaptureFailed. */
+export const CardPayments = z.array(
+  z.object({
+    charge_id: z.string(),
+    project_id: z.string(),
+    amount: money,
+    gateway: z.string(),
+    state: z.enum(['authorized', 'captured', 'capture_failed']).describe('Authorised and not yet captured (being tried), captured, or failed for good'),
+    status: z.enum(['pending', 'capturing', 'captured', 'failed']).describe("The reactor's step: waiting for an attempt, asking the gateway, or settled"),
+    attempts: z.number().int(),
+    last_error: z.string().nullable().describe("The gateway's last refusal (the failure's reason once failed)"),
+    authorized_at: isoDate,
+    next_attempt_at: nullableDate.describe('When the next attempt is due; null once settled'),
+    settled_at: nullableDate,
+  }),
+);

@@ -34,7 +34,7 @@ import {
   type Logger,
   type Pool,
 } from '@shop/infra';
-import { allProjections, readModelMigrationDirs, rebuildAll, rebuildsTidied } from '@shop/projectors';
+import { allProjections, paymentCaptureOutboxProjection, readModelMigrationDirs, rebuildAll, rebuildsTidied } from '@shop/projectors';
 import { openDatabase } from '../database.js';
 import { BundleError, readBundle, readManifest, type BackupManifest } from './bundle.js';
 import { generationIn, readKeysBackup, type KeysBackup } from './keys-bundle.js';
@@ -273,6 +273,9 @@ async function reapplyErasures(
  * After the rebuild every read model's checkpoint is at the log's end; the reactors' (the mail
  * outbox above all) are moved there too: every e-mail the restored log requested was handled
  * before the backup, and one pending then may have gone out since, so it is marked, not sent.
+ * The payment reactor's outbox is left where the backup had it: a capture is idempotent per
+ * authorisation at the processor, so an authorisation the restored log records is captured (or
+ * found captured) rather than forgotten (decision 0380).
  */
 async function reactorsAtTheLogsEnd(pool: Pool): Promise<void> {
   const head = await readLogHead(pool);
@@ -283,7 +286,7 @@ async function reactorsAtTheLogsEnd(pool: Pool): Promise<void> {
       [head.transactionId, head.position],
     );
     await pool.query('UPDATE projection_checkpoints SET transaction_id = $2, global_position = $3, updated_at = now() WHERE NOT (name = ANY($1))', [
-      allProjections.map((projection) => projection.name),
+      [...allProjections, paymentCaptureOutboxProjection].map((projection) => projection.name),
       head.transactionId,
       head.position,
     ]);

@@ -16,7 +16,8 @@ import { completeFabric, customItem, shopWithCustomerAndStaff } from './helpers.
 
 /**
  * Payments: the API takes only the token of the gateway's client-side widget, and the money is
- * authorised, the payment appended, and only then captured, so a failed append leaves no charge.
+ * authorised, the payment appended, and only then captured (by the payment reactor, decision
+ * 0380), so a failed append leaves no charge.
  */
 const address = { recipient_name: 'Cora', line1: '1 Main St', city: 'Brooklyn', state: 'NY', postal_code: '11201' };
 
@@ -57,7 +58,7 @@ describe('checkout payments', () => {
         expect(note.status, note.text).toBe(201);
         return result;
       }
-    })();
+    })(world.shop.db.pool);
     const security = await createSessionSecurity(world.shop.db.pool);
     const deps = { pool: world.shop.db.pool, eventStore: new PostgresEventStore(world.shop.db.pool), clock: systemClock, ids: uuidIds, logger: createLogger('silent'), security };
     const app = createApiApp({ logger: deps.logger, before: security.middleware, routers: [commandRoutes({ ...deps, payments: gateway, registry: createOpenApiRegistry() })] });
@@ -71,7 +72,7 @@ describe('checkout payments', () => {
       });
       expect(paid.status, paid.text).toBe(409);
       expect(gateway.authorizationIds).toHaveLength(1);
-      expect(gateway.stateOf(gateway.authorizationIds[0]!)).toBe('voided');
+      expect(await gateway.stateOf(gateway.authorizationIds[0]!)).toBe('voided');
       expect((await streamOf(id)).map((event) => event.type)).not.toContain('PaymentRecorded');
     } finally {
       await racing.close();
@@ -79,11 +80,20 @@ describe('checkout payments', () => {
     }
   });
 
-  it('captures only after the payment is recorded', async () => {
+  it('records the authorisation, and the payment reactor captures it after the append', async () => {
     const id = await approvedProject();
     const paid = await world.customer.put(`/api/checkout/${id}/`, { shipping_notes: { shipping_address: address, delivery_type: 0 }, payment: { token: 'tok_sandbox_visa' } });
     expect(paid.status, paid.text).toBe(200);
+    const chargeId = paid.body.payment.chargeId as string;
     const recorded = (await streamOf(id)).find((event) => event.type === 'PaymentRecorded');
-    expect(recorded?.data).toMatchObject({ chargeId: paid.body.payment.chargeId });
+    expect(recorded?.data).toMatchObject({ chargeId });
+    const types = async () => (await streamOf(id)).map((event) => event.type);
+    await expect.poll(types, { timeout: 30_000 }).toContain('PaymentCaptured');
+    const stream = await streamOf(id);
+    // The capture follows its authorisation's event, caused by it.
+    const captured = stream.find((event) => event.type === 'PaymentCaptured')!;
+    expect(captured.revision).toBeGreaterThan(recorded!.revision);
+    expect(captured).toMatchObject({ data: { chargeId, attempts: 1 }, metadata: { actor: 'system', causationId: recorded!.id } });
+    expect(await new SandboxPaymentGateway(world.shop.db.pool).stateOf(chargeId)).toBe('captured');
   });
 });

@@ -180,6 +180,8 @@ export const AUTHORIZATION_MATRIX: MatrixRow[] = [
   // Mail previews of a real project (decision 0316) and the outbox's failed and retried deliveries (decision 0327).
   { method: 'GET', path: '/internal/projects/{id}/mail-previews/{kind}/', spec: false, request: (fx) => ({ url: internalProject(fx, 'mail-previews/invoice/') }), expect: staffReads },
   { method: 'GET', path: '/internal/mail-deliveries/', spec: false, request: () => ({ url: '/api/internal/mail-deliveries/?status=failed' }), expect: staffReads },
+  // Each card payment's capture, for staff (decision 0380).
+  { method: 'GET', path: '/internal/payments/', spec: false, request: (fx) => ({ url: `/api/internal/payments/?project_id=${fx.projectId}` }), expect: staffReads },
   // Personal data (decisions 0160, 0161): the export is the caller's own; erasure without confirmation or of nobody changes nothing.
   { method: 'GET', path: '/users/export/', spec: false, request: () => ({ url: '/api/users/export/' }), expect: { anonymous: 401, guest: 'ok', customer: 'ok', otherCustomer: 'ok', staff: 'ok' } },
   { method: 'POST', path: '/users/erase/', spec: false, request: () => ({ url: '/api/users/erase/', body: {} }), expect: loggedIn },

@@ -27,7 +27,9 @@ describe('reads after writes through the command API', () => {
 
     const detail = await world.customer.get(`/api/projects/${id}/`, seenProject(id, paid.body.revision));
     expect(detail.headers.get('x-min-revision-status')).toBe('reached');
-    expect(detail.body).toMatchObject({ id, state: 'P', user: world.customerId, partial_payment: true, revision: paid.body.revision });
+    expect(detail.body).toMatchObject({ id, state: 'P', user: world.customerId, partial_payment: true });
+    // At least the payment's revision: the payment reactor may have recorded the card's capture after it (decision 0380).
+    expect(detail.body.revision).toBeGreaterThanOrEqual(paid.body.revision);
     expect(detail.body.cost.paid).toBe(deposit);
     expect((await world.customer.get(`/api/checkout/${id}/`)).body).toMatchObject({ id, state: 'P' });
 

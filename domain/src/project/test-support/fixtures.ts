@@ -127,6 +127,8 @@ export function commandFor<K extends ProjectCommandType>(type: K, actor: Actor, 
     DeleteNote: { noteId: 'n-1' },
     RecordEmailSent: { emailId: 'e-1' },
     RecordEmailFailed: { emailId: 'e-1', reason: 'bounced' },
+    RecordPaymentCaptured: { chargeId: 'ch-1', attempts: 1 },
+    RecordPaymentCaptureFailed: { chargeId: 'ch-1', reason: 'refused', attempts: 5 },
     EraseCustomerData: { userId: customer.userId },
   };
   return { type, at, actor, ...extra[type] } as ProjectCommandOf<K>;

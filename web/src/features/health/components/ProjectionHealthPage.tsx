@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { fetchProjectionHealth, retryParkedStream, type KafkaFeedHealth, type ParkedStream, type ProjectionHealth } from '../api/projection-health';
 import { upgradeText } from '../upgrade-text';
+import { MailDeliveries } from './MailDeliveries';
 
 const healthKey = queryKeys.projectionHealth;
 /** The view follows the projections while it is open: lag moves by the second, a retry lands in about one. */
@@ -12,8 +13,9 @@ const REFRESH_MS = 2_000;
 
 /**
  * /internal/health/: how far behind each read model is, the version it runs and its upgrade
- * (decision 0215), the streams parked on an event it rejected (decision 0111), and in the scaled
- * topology how far the Kafka feed is behind and the gaps it filled from the event store (decision 0385).
+ * (decision 0215), the streams parked on an event it rejected (decision 0111), in the scaled
+ * topology how far the Kafka feed is behind and the gaps it filled from the event store (decision
+ * 0385), and the mail that failed or was retried (decision 0327).
  */
 export function ProjectionHealthPage() {
   const health = useQuery({ queryKey: healthKey, queryFn: fetchProjectionHealth, refetchInterval: REFRESH_MS, staleTime: 0 });
@@ -26,6 +28,7 @@ export function ProjectionHealthPage() {
       {health.data && <ProjectionTable projections={health.data.projections} />}
       {health.data && <ParkedStreams parked={health.data.parked_streams} />}
       {health.data?.kafka && <KafkaFeed kafka={health.data.kafka} />}
+      <MailDeliveries />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
+import { fetchCardPayments } from './card-payments';
 import { fetchCatalogueProducts } from './catalogue';
 import { fetchAuditLog, fetchCustomer, fetchLogDigest, fetchInternalProject, type InternalProject } from './internal-projects';
 
@@ -9,6 +10,7 @@ export const internalProjectKeys = {
   project: (id: string) => [...queryKeys.internalProject(id), 'project'] as const,
   customer: (id: string) => [...queryKeys.internalProject(id), 'customer'] as const,
   audit: (id: string) => [...queryKeys.internalProject(id), 'audit'] as const,
+  payments: (id: string) => [...queryKeys.internalProject(id), 'payments'] as const,
   products: ['catalogue', 'products'] as const,
   list: queryKeys.internalProjectList,
 };
@@ -24,6 +26,11 @@ export function useProjectCustomer(id: string) {
 /** The event log of the project; a failure to read it shows as an empty log, as before. */
 export function useAuditLog(id: string) {
   return useQuery({ queryKey: internalProjectKeys.audit(id), queryFn: () => fetchAuditLog(id).catch(() => []) });
+}
+
+/** The project's card payments and their captures; read again with the project's other reads when it changes. */
+export function useCardPayments(id: string) {
+  return useQuery({ queryKey: internalProjectKeys.payments(id), queryFn: () => fetchCardPayments(id) });
 }
 
 /** The newest signed digest of the log; its error (none sealed yet, a signature that fails) is what the page says. */
@@ -52,6 +59,7 @@ export function useProjectAction(id: string) {
       client.setQueryData(internalProjectKeys.project(id), project);
       await Promise.all([
         client.invalidateQueries({ queryKey: internalProjectKeys.audit(id) }),
+        client.invalidateQueries({ queryKey: internalProjectKeys.payments(id) }),
         client.invalidateQueries({ queryKey: internalProjectKeys.list }),
       ]);
     },

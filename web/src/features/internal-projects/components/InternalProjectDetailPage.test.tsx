@@ -22,6 +22,14 @@ const events = [
   { revision: 2, type: 'ItemsPriced', actor: 'u-2', at, changes: [], event_name: 'Items priced', summary: 'Ops priced the items' },
 ];
 
+/** GET /internal/payments/ of the project (decision 0380): one captured on a retry, one failed for good, one being retried. */
+const payment = { project_id: 'p-1', gateway: 'sandbox', authorized_at: at, settled_at: at, next_attempt_at: null, last_error: null };
+const payments = [
+  { ...payment, charge_id: 'sandbox_a', amount: 12_500, state: 'captured', status: 'captured', attempts: 2, last_error: 'Interrupted while capturing (the process stopped).' },
+  { ...payment, charge_id: 'sandbox_b', amount: 30_000, state: 'capture_failed', status: 'failed', attempts: 5, last_error: 'Your card was declined.' },
+  { ...payment, charge_id: 'sandbox_c', amount: 4_000, state: 'authorized', status: 'pending', attempts: 1, settled_at: null, next_attempt_at: at, last_error: 'Processor unavailable' },
+];
+
 /** Answers the page's reads as the query API does, for a project in `state`. */
 function serve(state: ProjectState) {
   get.mockImplementation(async (path: string) => {
@@ -37,6 +45,7 @@ function serve(state: ProjectState) {
     if (path === '/internal/projects/p-1/events/') return { events } as never;
     if (path === '/internal/projects/p-1/summary/') return { customer: { name: 'Wendy', email: 'wendy@example.com' } } as never;
     if (path === '/read-models/lag/') return { read_models: [] } as never;
+    if (path === '/internal/payments/?project_id=p-1') return payments as never;
     return [] as never;
   });
 }
@@ -81,9 +90,9 @@ describe('the staff project page by the work of the moment (decision 0318)', () 
     const shown = await panels();
     const work = expected[state];
     expect(shown.slice(0, work.length).map((panel) => panel.title)).toEqual(work);
-    const open = new Set([...work, 'Quote', 'Notes', 'Activity log']);
+    const open = new Set([...work, 'Quote', 'Card payments', 'Notes', 'Activity log']);
     for (const panel of shown) expect({ title: panel.title, folded: panel.folded }).toEqual({ title: panel.title, folded: !open.has(panel.title) });
-    expect(shown.map((panel) => panel.title).sort()).toEqual(['Activity log', 'Audit log', 'Customer e-mails', 'Details', 'Notes', 'Pricing', 'Production', 'Quote']);
+    expect(shown.map((panel) => panel.title).sort()).toEqual(['Activity log', 'Audit log', 'Card payments', 'Customer e-mails', 'Details', 'Notes', 'Pricing', 'Production', 'Quote']);
   });
 
   it('a folded panel opens from its title, and its form is there', async () => {
@@ -107,5 +116,21 @@ describe('the audit log beside the activity log (decision 0319)', () => {
     expect(rows()).toEqual(['Project created', 'Items priced']);
     await userEvent.click(within(audit).getByLabelText('Also show the events the activity log tells'));
     expect(rows()).toEqual(['Project created', 'Submitted for review', 'Items priced']);
+  });
+});
+
+describe('card payments on the staff project page (decision 0380)', () => {
+  it("shows each card payment's capture: captured, failed with the reason and attempts, retried with the next try", async () => {
+    renderPage('I');
+    await panels();
+    const panel = screen.getByRole('region', { name: 'Card payments' });
+    const rows = await within(panel).findAllByRole('row');
+    const cells = rows.slice(1).map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
+    expect(cells.map((row) => row.slice(1))).toEqual([
+      ['$125.00', 'Captured (after 2 attempts)', 'sandbox_a'],
+      ['$300.00', 'Capture failed after 5 attempts: Your card was declined.', 'sandbox_b'],
+      ['$40.00', expect.stringMatching(/^Authorised, capture refused once \(Processor unavailable\); next try \d\d\/\d\d\/2026 \d\d:\d\d$/), 'sandbox_c'],
+    ]);
+    expect(get).toHaveBeenCalledWith('/internal/payments/?project_id=p-1');
   });
 });

@@ -11,6 +11,7 @@ import { projectCost } from '../lib/project-cost';
 import { ActivityLog } from './ActivityLog';
 import { AuditLog } from './AuditLog';
 import { panelPlan, type PanelTitle } from './detail-helpers';
+import { CardPaymentsPanel } from './CardPaymentsPanel';
 import { DetailsForm } from './DetailsForm';
 import { EmailsPanel } from './EmailsPanel';
 import { NotesPanel } from './NotesPanel';
@@ -76,6 +77,7 @@ export function InternalProjectDetailPage() {
     ),
     Pricing: <PricingForm key={`pricing-${version}`} project={base} products={products.data ?? []} busy={busy} onSave={update} />,
     Details: <DetailsForm key={`details-${version}`} project={base} busy={busy} onSave={update} />,
+    'Card payments': <CardPaymentsPanel projectId={project.id || id} />,
     'Customer e-mails': <EmailsPanel project={project} busy={busy} act={act} />,
     Notes: <NotesPanel project={project} busy={busy} act={act} />,
     'Activity log': <ActivityLog activity={project.activity} />,

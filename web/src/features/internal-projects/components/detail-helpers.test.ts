@@ -12,10 +12,11 @@ describe('the panels of the staff project page by state (decision 0318)', () => 
   it('keeps every panel exactly once, and the audit log folded in every state', () => {
     for (const state of ['D', 'R', 'A', 'P', 'I', 'PS', 'C', 'S', 'X'] as const) {
       const plan = panelPlan(state);
-      expect(new Set(plan.order).size).toBe(8);
-      expect(plan.order).toHaveLength(8);
+      expect(new Set(plan.order).size).toBe(9);
+      expect(plan.order).toHaveLength(9);
       expect(plan.open.has('Audit log')).toBe(false);
       expect(plan.open.has('Activity log')).toBe(true);
+      expect(plan.open.has('Card payments')).toBe(true);
     }
   });
 });

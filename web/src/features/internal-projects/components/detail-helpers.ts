@@ -20,13 +20,16 @@ export type Save = (body: InternalUpdate, done: string) => Promise<boolean>;
 export type Act = (action: () => Promise<InternalProject>, done: string) => Promise<boolean>;
 
 /** The staff detail page's panels, by their titles. */
-export type PanelTitle = 'Production' | 'Quote' | 'Pricing' | 'Details' | 'Customer e-mails' | 'Notes' | 'Activity log' | 'Audit log';
+export type PanelTitle = 'Production' | 'Quote' | 'Pricing' | 'Details' | 'Card payments' | 'Customer e-mails' | 'Notes' | 'Activity log' | 'Audit log';
 
 /** The page's usual order, after the work of the moment. */
-export const panelOrder: readonly PanelTitle[] = ['Quote', 'Pricing', 'Details', 'Production', 'Customer e-mails', 'Notes', 'Activity log', 'Audit log'];
+export const panelOrder: readonly PanelTitle[] = ['Quote', 'Pricing', 'Details', 'Production', 'Card payments', 'Customer e-mails', 'Notes', 'Activity log', 'Audit log'];
 
-/** Open in every state: the quote and notes are short and read at any step, the activity log is the project's story. */
-const alwaysOpen: readonly PanelTitle[] = ['Quote', 'Notes', 'Activity log'];
+/**
+ * Open in every state: the quote and notes are short and read at any step, the activity log is the
+ * project's story; the card payments are a line each, and a failed capture must not hide (decision 0380).
+ */
+const alwaysOpen: readonly PanelTitle[] = ['Quote', 'Card payments', 'Notes', 'Activity log'];
 
 /**
  * The panels holding the work of the moment, in the order the work goes (issue 53, decision 0318):
