@@ -15,6 +15,7 @@ import {
 } from '@shop/infra';
 import type { DeliveryRequest, MailKind } from './mail-requests.js';
 import { recordProjectEmailOutcome } from './record-outcome.js';
+import { PassLoop } from '../pass-loop.js';
 
 export interface MailSenderOptions {
   pool: Pool;
@@ -62,52 +63,31 @@ const tokenPurposes: Partial<Record<MailKind, TokenPurpose>> = {
  * events on the project's stream.
  */
 export class MailSender {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private readonly loop: PassLoop;
 
-  constructor(private readonly options: MailSenderOptions) {}
+  constructor(private readonly options: MailSenderOptions) {
+    this.loop = new PassLoop(() => this.pass(), { logger: options.logger, pollIntervalMs: options.pollIntervalMs, failure: 'mail sender pass failed, retrying' });
+  }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Something new may be in the outbox. */
   wake(): void {
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.settleInterrupted();
-        while (this.running && (await this.sendNext())) {
-          // keep going while there is work
-        }
-        await this.recordOutcomes();
-      } catch (error) {
-        this.options.logger.warn({ err: error }, 'mail sender pass failed, retrying');
-      }
-      if (this.running) await this.sleep();
+  private async pass(): Promise<void> {
+    await this.settleInterrupted();
+    while (this.loop.isRunning && (await this.sendNext())) {
+      // keep going while there is work
     }
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, this.options.pollIntervalMs ?? 1000);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+    await this.recordOutcomes();
   }
 
   /** Claims one due delivery and sends it; false when none is due. */

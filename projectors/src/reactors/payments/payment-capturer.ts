@@ -1,4 +1,5 @@
 import type { Clock, EventStore, IdGenerator, Logger, PaymentGateway, Pool } from '@shop/infra';
+import { PassLoop } from '../pass-loop.js';
 import { recordCaptureOutcome } from './record-capture.js';
 
 export interface PaymentCapturerOptions {
@@ -36,30 +37,27 @@ interface CaptureRow {
  * timer, hands such claims back, and records as events the outcomes a crash kept from the log.
  */
 export class PaymentCapturer {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private readonly loop: PassLoop;
   private lastReconciled = 0;
 
-  constructor(private readonly options: PaymentCapturerOptions) {}
+  constructor(private readonly options: PaymentCapturerOptions) {
+    this.loop = new PassLoop(() => this.runOnce(), { logger: options.logger, pollIntervalMs: options.pollIntervalMs, failure: 'payment capture pass failed, retrying' });
+  }
 
   /** Reconciles everything a stopped process left, then works on in the background. */
   async start(): Promise<void> {
-    if (this.running) return;
+    if (this.loop.isRunning) return;
     await this.reconcile({ atStart: true });
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** A new authorisation may be in the outbox. */
   wake(): void {
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass: the timer's reconciliation when due, every capture that is due, and their events. */
@@ -92,27 +90,6 @@ export class PaymentCapturer {
     );
     if (rowCount) this.options.logger.warn({ captures: rowCount }, 'payment captures left unfinished by a stopped process were taken up again');
     await this.recordOutcomes();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.runOnce();
-      } catch (error) {
-        this.options.logger.warn({ err: error }, 'payment capture pass failed, retrying');
-      }
-      if (this.running) await this.sleep();
-    }
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, this.options.pollIntervalMs ?? 1000);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 
   /** Claims one due capture and asks the gateway; false when none is due. */
