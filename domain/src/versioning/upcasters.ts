@@ -107,16 +107,24 @@ export class UpcasterRegistry {
 
   /** The events of today one stored event is read as: itself upcast, a split's parts (each upcast), or none. */
   readAs<E extends VersionedEvent>(event: E): E[] {
-    const upcast = this.upcast(event);
-    const end = this.byKey.get(keyOf(upcast.type, upcast.schemaVersion));
+    return this.expand(this.upcast(event));
+  }
+
+  /**
+   * An event already upcast (as the upcasting store gives it) at the end of its chain: a split's
+   * parts (each read through its own chain), none for a retired type, else the event as it is.
+   * It runs no data step: reading old versions stays the store's job.
+   */
+  expand<E extends VersionedEvent>(event: E): E[] {
+    const end = this.byKey.get(keyOf(event.type, event.schemaVersion));
     if (end && 'retire' in end) return [];
     if (end && 'split' in end) {
-      return end.split.parts(upcast.data).flatMap((part) => {
-        if (!end.split.into.includes(part.type)) throw new Error(`${upcast.type} split into ${part.type}, which its upcaster does not list`);
-        return this.readAs({ ...upcast, type: part.type, schemaVersion: part.version, data: part.data });
+      return end.split.parts(event.data).flatMap((part) => {
+        if (!end.split.into.includes(part.type)) throw new Error(`${event.type} split into ${part.type}, which its upcaster does not list`);
+        return this.readAs({ ...event, type: part.type, schemaVersion: part.version, data: part.data });
       });
     }
-    return [upcast];
+    return [event];
   }
 
   /** The types of today a stored type may be read as (none for a retired one); refuses a loop. */

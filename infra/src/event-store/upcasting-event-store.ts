@@ -39,14 +39,14 @@ export class UpcastingEventStore implements EventStore {
 export const upcastAll = (events: StoredEvent[]): StoredEvent[] => events.map((event) => eventUpcasters.upcast(event));
 
 /**
- * The events of today one stored (and upcast) event is read as, for whatever folds events:
+ * The events of today one stored event, already upcast by the store, is read as, for whatever folds events:
  * itself; a split type's parts (decision 0371), each with the stored event's revision, position
  * and metadata, the first keeping its id and the others an id derived from it (so a fold keyed
  * by event id sees each part once, in every rebuild); none for a retired type. Revision
  * bookkeeping (gaps, duplicates, checkpoints) stays with the stored event: one row, one revision.
  */
 export function eventsAsRead(event: StoredEvent, upcasters: UpcasterRegistry = eventUpcasters): StoredEvent[] {
-  const parts = upcasters.readAs(event);
+  const parts = upcasters.expand(event);
   if (parts.length === 1 && parts[0] === event) return parts;
   return parts.map((part, index) => (index === 0 ? part : { ...part, id: nameBasedUuid(`${event.id}\npart ${index}`) }));
 }
