@@ -1,5 +1,6 @@
 import { inTransaction, type EventStore, type GlobalCheckpoint, type KafkaTransport, type Logger, type Pool, type PoolClient, type Subscription } from '@shop/infra';
 import { encodeEvent } from '@shop/infra';
+import type { Producer } from 'kafkajs';
 import { loadCheckpoint, saveCheckpoint } from '../runner/checkpoints.js';
 
 const RELAY_CHECKPOINT = 'kafka-relay';
@@ -51,15 +52,14 @@ export class EventRelay {
     }
     this.lockClient = client;
     this.status.active = true;
-    const producer = this.deps.kafka.producer();
-    await producer.connect();
+    const producer = this.producerSession();
     const from = await loadCheckpoint(this.deps.pool, RELAY_CHECKPOINT);
     const checkpoints = this.periodicCheckpoint();
     const subscription = this.deps.eventStore.subscribeToAll({
       from,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (batch) => {
-        await producer.send({ topic: this.deps.kafka.settings.topic, acks: -1, messages: batch.map(encodeEvent) });
+        await producer.send(batch.map(encodeEvent));
         const last = batch[batch.length - 1]!;
         checkpoints.acknowledged(last.checkpoint);
         this.status.published += batch.length;
@@ -71,8 +71,42 @@ export class EventRelay {
       stop: async () => {
         await subscription.stop();
         await checkpoints.stop();
-        await producer.disconnect();
+        await producer.close();
       },
+    };
+  }
+
+  /**
+   * The relay's producer, replaced by a new one after any failed send. An idempotent producer whose
+   * send failed midway (a broker lost, leaders moving) may no longer agree with the brokers on its
+   * sequence numbers: kafkajs then gets OUT_OF_ORDER_SEQUENCE_NUMBER on every later send and never
+   * recovers (kafkajs issue 598), so the relay would stall for good. A new producer gets a new
+   * producer id and numbers from zero. The batch is sent again whole; whatever of it the old
+   * producer did get written comes twice, which consumers drop by stream revision.
+   */
+  private producerSession(): { send: (messages: Array<{ key: string; value: string }>) => Promise<void>; close: () => Promise<void> } {
+    const { kafka, logger } = this.deps;
+    let current: Producer | null = null;
+    const close = async () => {
+      const closing = current;
+      current = null;
+      await closing?.disconnect().catch((error: unknown) => logger.warn({ err: error }, 'relay producer did not disconnect cleanly'));
+    };
+    return {
+      send: async (messages) => {
+        if (!current) {
+          const fresh = kafka.producer();
+          await fresh.connect();
+          current = fresh;
+        }
+        try {
+          await current.send({ topic: kafka.settings.topic, acks: -1, messages });
+        } catch (error) {
+          await close();
+          throw error;
+        }
+      },
+      close,
     };
   }
 
