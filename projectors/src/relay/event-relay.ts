@@ -1,4 +1,4 @@
-import { inTransaction, type EventStore, type GlobalCheckpoint, type KafkaTransport, type Logger, type Pool, type PoolClient, type Subscription } from '@shop/infra';
+import { contextOfTraceparent, inTransaction, SpanKind, spanTraceparent, startSpan, type EventStore, type GlobalCheckpoint, type KafkaTransport, type Logger, type Pool, type PoolClient, type StoredEvent, type Subscription } from '@shop/infra';
 import { encodeEvent } from '@shop/infra';
 import { loadCheckpoint, saveCheckpoint } from '../runner/checkpoints.js';
 
@@ -59,7 +59,13 @@ export class EventRelay {
       from,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (batch) => {
-        await producer.send({ topic: this.deps.kafka.settings.topic, acks: -1, messages: batch.map(encodeEvent) });
+        const topic = this.deps.kafka.settings.topic;
+        const sends = batch.map((event) => sendSpan(event, topic));
+        try {
+          await producer.send({ topic, acks: -1, messages: batch.map((event, i) => withTraceHeader(encodeEvent(event), sends[i])) });
+        } finally {
+          for (const span of sends) span?.end();
+        }
         const last = batch[batch.length - 1]!;
         checkpoints.acknowledged(last.checkpoint);
         this.status.published += batch.length;
@@ -115,4 +121,25 @@ export class EventRelay {
     }
     this.status.active = false;
   }
+}
+
+type SendSpan = ReturnType<typeof startSpan>;
+
+/**
+ * An event appended under a trace gets a send span, the child of its append, whose context goes
+ * into the message's `traceparent` header (decision 0400). An event without one (appended with
+ * tracing off) gets neither: the relay adds no work per event then.
+ */
+function sendSpan(event: StoredEvent, topic: string): SendSpan | undefined {
+  if (!event.metadata.traceparent) return undefined;
+  return startSpan(`kafka send ${event.streamId}`, {
+    kind: SpanKind.PRODUCER,
+    parent: contextOfTraceparent(event.metadata.traceparent),
+    attributes: { 'messaging.system': 'kafka', 'messaging.operation.type': 'send', 'messaging.destination.name': topic, 'shop.stream_id': event.streamId, 'shop.revision': event.revision },
+  });
+}
+
+function withTraceHeader<M extends { key: string; value: string }>(message: M, span: SendSpan | undefined): M & { headers?: { traceparent: string } } {
+  const traceparent = span ? spanTraceparent(span) : undefined;
+  return traceparent ? { ...message, headers: { traceparent } } : message;
 }
