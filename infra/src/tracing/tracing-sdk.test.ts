@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
-import { activeTraceparent, inSpan, traceIdOf, type Tracing } from './tracing.js';
-import { registerTracing, startTracing, tracingWanted } from './tracing-sdk.js';
+import { activeTraceparent, inSpan, traceIdOf } from './tracing.js';
+import { registerTracing, startTracing, tracingWanted, type Tracing } from './tracing-sdk.js';
 
 /** Decision 0400: tracing is off unless the standard OTEL_* variables name a collector; off, the API is a no-op. */
 describe('tracing switch', () => {

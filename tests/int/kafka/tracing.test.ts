@@ -4,17 +4,18 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, embeddedConfigSchema, loadConfig, registerTracing, traceIdOf, type Tracing } from '@shop/infra';
+
+import { createLogger, embeddedConfigSchema, listen, loadConfig, registerTracing, SpanKind, traceIdOf, type Tracing } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { startShop, type RunningShop } from '@shop/server';
+import { routeTableOf, scaledEntryApp, startShop, type RunningShop } from '@shop/server';
 import type { ApiClient } from '../../support/http-client.js';
 import { startTestKafka, type TestKafka } from '../../support/kafka.js';
 import { LiveClient } from '../../support/live-client.js';
 import { staffClient, staffEnv } from '../commands/helpers.js';
 
 /**
- * One staff write followed through the scaled topology (docs/decisions/0400): a command-api, a
- * query-api and a projectors process over one PostgreSQL and a real Kafka broker. They run in this
+ * One staff write followed through the scaled topology (docs/decisions/0400): the front (entry
+ * port), a command-api, a query-api and a projectors process over one PostgreSQL and a real Kafka broker. They run in this
  * test's process so one in-memory exporter sees every span; what ties the spans together is only
  * the context each hop carries (the event's metadata, the Kafka header, the live_changes row), never
  * the shared process: the relay and the consumer run from kafkajs's own loops, outside any request.
@@ -23,6 +24,7 @@ import { staffClient, staffEnv } from '../commands/helpers.js';
 let kafka: TestKafka | null;
 let db: TestDatabase;
 const shops: RunningShop[] = [];
+let front: { url: string; close: () => Promise<void> } | null = null;
 let tracing: Tracing | null = null;
 const exporter = new InMemorySpanExporter();
 
@@ -44,9 +46,13 @@ beforeAll(async () => {
   // The command process migrates and seeds the staff account first.
   shops.push(await startShop(config, logger, ['command']));
   shops.push(await startShop(config, logger, ['projectors']), await startShop(config, logger, ['query']));
+  const table = routeTableOf((await (await fetch(`${shops[0]!.url}/api/openapi.json`)).json()) as Parameters<typeof routeTableOf>[0]);
+  const server = await listen(scaledEntryApp(table, { command: [shops[0]!.url!], query: [shops[2]!.url!] }), 0);
+  front = { url: `http://127.0.0.1:${server.port}`, close: server.close };
 }, 300_000);
 
 afterAll(async () => {
+  await front?.close();
   for (const shop of shops.reverse()) await shop.stop().catch(() => undefined);
   await tracing?.stop();
   await db?.drop();
@@ -115,9 +121,9 @@ describe('tracing across the scaled topology', () => {
     expect(exporter.getFinishedSpans()).toEqual([]);
   }, 240_000);
 
-  it('on: one staff write is one trace from the HTTP request through the append, Kafka and the projection batch to the live push', async (context) => {
+  it('on: one staff write is one trace from the front through the command-api, the append, Kafka and the projection batch to the live push', async (context) => {
     if (!kafka) return context.skip();
-    const staff = await staffClient({ url: command().url! });
+    const staff = await staffClient({ url: front!.url });
     const created = await staff.post('/api/projects/', { name: 'Traced', fabrics: [] });
     expect(created.status, created.text).toBe(201);
     const projectId = created.body.id as string;
@@ -137,10 +143,16 @@ describe('tracing across the scaled topology', () => {
     const commandSpan = named('command DraftSaved', (span) => span.attributes['shop.stream_id'] === streamId);
     const request = spans.find((span) => isChildOf(commandSpan, span))!;
     expect(request?.name).toBe('PUT /api/projects/:id/');
+    expect(request.kind).toBe(SpanKind.SERVER);
     expect(isChildOf(append, commandSpan)).toBe(true);
+    // The front proxied the request with its own span's context in the `traceparent` header.
+    const atFront = spans.find((span) => isChildOf(request, span))!;
+    expect(atFront?.name).toBe('PUT');
+    expect(atFront.kind).toBe(SpanKind.SERVER);
+    expect(atFront.parentSpanContext).toBeUndefined();
 
     // The append's context is in the event as stored, and the staff audit shows its trace.
-    const traceId = request.spanContext().traceId;
+    const traceId = atFront.spanContext().traceId;
     const metadata = await storedMetadata(streamId, revision);
     expect(metadata.traceparent).toBe(`00-${traceId}-${append.spanContext().spanId}-01`);
     expect(traceIdOf(metadata.traceparent as string)).toBe(traceId);
@@ -158,7 +170,7 @@ describe('tracing across the scaled topology', () => {
     expect(push.attributes['shop.revisions']).toContain(revision);
 
     // One trace: every step of the write's way shares the request's trace id.
-    expect(new Set([request, commandSpan, append, send, receive, batch, push].map((span) => span.spanContext().traceId))).toEqual(new Set([traceId]));
+    expect(new Set([atFront, request, commandSpan, append, send, receive, batch, push].map((span) => span.spanContext().traceId))).toEqual(new Set([traceId]));
     // No step names a person: the staff e-mail appears in no span's name or attributes.
     expect(JSON.stringify(spans.map((span) => [span.name, span.attributes]))).not.toContain(staffEnv.STAFF_EMAIL);
   }, 240_000);
