@@ -1,4 +1,4 @@
-import { ConfigError, EmbeddedPostgresError, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
+import { ConfigError, EmbeddedPostgresError, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal, startTracing } from '@shop/infra';
 import { ProjectionVersionFenceError } from '@shop/projectors';
 import { allRoles, startShop, type Role } from './shop.js';
 
@@ -20,8 +20,15 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
       throw new ConfigError(['DATABASE_URL: required when a role runs on its own (it must share the database)']);
     }
     const logger = createLogger(config.LOG_LEVEL, roles.length === allRoles.length ? 'shop' : roles.join('+'));
+    // Off unless the OTEL_* variables name a collector (decision 0400); the service is named for the role.
+    const tracing = startTracing(serviceNameOf(roles));
+    if (tracing.enabled) logger.info('tracing: spans exported over OTLP');
     const shop = await startShop(config, logger, roles);
-    const shutDown = onShutdownSignal(shop.stop, (message) => logger.info(message), { deadlineMs: SHUTDOWN_DEADLINE_MS, abort: shop.abort });
+    const stop = async () => {
+      await shop.stop();
+      await tracing.stop();
+    };
+    const shutDown = onShutdownSignal(stop, (message) => logger.info(message), { deadlineMs: SHUTDOWN_DEADLINE_MS, abort: shop.abort });
     // A shop without its database serves nothing right: out, non-zero, so a supervisor starts the pair again.
     void shop.databaseLost.then(() => shutDown('the embedded PostgreSQL stopped under the shop', 1));
     console.log(shop.url ? `\n  Soft Furnishings Shop (${roles.join(', ')}) is running at ${shop.url}\n` : `\n  ${roles.join(', ')} running\n`);
@@ -35,4 +42,10 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
     console.error(operators ? error.message : error);
     process.exit(1);
   }
+}
+
+/** The service name a process's spans carry: its role, or `shop` for the embedded single process. */
+function serviceNameOf(roles: readonly Role[]): string {
+  if (roles.length === allRoles.length) return 'shop';
+  return roles.map((role) => ({ command: 'command-api', query: 'query-api', projectors: 'projectors' })[role]).join('+');
 }

@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
+  activeTraceparent,
   embeddedConfigSchema,
   freePort,
   listen,
   loadConfig,
+  requestSpan,
   securityHeaders,
   securityOptionsOf,
   serveWeb,
@@ -91,6 +93,8 @@ export function scaledEntryApp(
 ) {
   const app = express();
   app.disable('x-powered-by');
+  // The front's span of each request; its context goes on to the process that answers (decision 0400).
+  app.use(requestSpan());
   // The pages it serves itself get the same headers as the embedded shop's; API answers carry the
   // ones their role process set (the proxy passes them on over these).
   app.use(securityHeaders(security));
@@ -107,6 +111,10 @@ export function scaledEntryApp(
         return targets[next[side]++ % targets.length]!;
       },
       on: {
+        proxyReq: (proxyReq) => {
+          const traceparent = activeTraceparent();
+          if (traceparent) proxyReq.setHeader('traceparent', traceparent);
+        },
         // A process that dies mid-answer (a crashed query-api under a live stream) must end the
         // client's connection too, or the client would wait on it for ever instead of reconnecting.
         proxyRes: (proxyRes, _req, res) => {

@@ -4102,6 +4102,8 @@ export interface paths {
                                 revision: number;
                                 /** @description The line in words: who did what and the main changes. */
                                 summary: string;
+                                /** @description The OpenTelemetry trace id of the write that appended the event, to look up in the collector; null when tracing was off then. */
+                                trace_id: string | null;
                                 type: string;
                             } & {
                                 [key: string]: unknown;

@@ -2,6 +2,7 @@ import { dataToAppend, fold, readDomainEvents, schemaVersionOf, SYSTEM_ACTOR, ty
 import { ConcurrencyError, type EventStore, type NewEvent, type StoredEvent } from '../event-store/event-store.js';
 import type { Clock, IdGenerator } from '../runtime/clock-and-ids.js';
 import type { StreamStateCache } from './stream-state-cache.js';
+import { activeTraceparent, inSpan, type Span } from '../tracing/tracing.js';
 
 /*
  * The one command handler: load the stream, fold it, decide, append with the revision that was
@@ -154,15 +155,20 @@ export async function handleCommands<C, E extends DomainEventLike, S>(
   makeCommands: (state: S) => C[] | Promise<C[]>,
   context: CommandContext<S>,
 ): Promise<CommandResult<S, E>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await decideAndAppend(deps, decider, streamId, makeCommands, context);
-    } catch (error) {
-      // A client that named its revision gets the 409; otherwise decide again (the decision is re-made, never replayed blindly).
-      if (!(error instanceof ConcurrencyError) || context.expectedRevision !== undefined || attempt >= (context.attempts ?? ATTEMPTS)) throw error;
-      await backOff(attempt);
+  // Named for what was decided once it is known (`command ProjectApproved`); ids and revisions only, never personal data (decision 0400).
+  return inSpan('command', { attributes: { 'shop.stream_id': streamId } }, async (span) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await decideAndAppend(deps, decider, streamId, makeCommands, context, span);
+        span.setAttributes({ 'shop.revision': result.revision, 'shop.attempts': attempt });
+        return result;
+      } catch (error) {
+        // A client that named its revision gets the 409; otherwise decide again (the decision is re-made, never replayed blindly).
+        if (!(error instanceof ConcurrencyError) || context.expectedRevision !== undefined || attempt >= (context.attempts ?? ATTEMPTS)) throw error;
+        await backOff(attempt);
+      }
     }
-  }
+  });
 }
 
 async function decideAndAppend<C, E extends DomainEventLike, S>(
@@ -171,6 +177,7 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
   streamId: string,
   makeCommands: (state: S) => C[] | Promise<C[]>,
   context: CommandContext<S>,
+  span: Span,
 ): Promise<CommandResult<S, E>> {
   const { state, revision: currentRevision, newer } = context.newStream
     ? { state: decider.initialState(), revision: -1, newer: [] }
@@ -181,24 +188,32 @@ async function decideAndAppend<C, E extends DomainEventLike, S>(
   }
   let next = state;
   const events: E[] = [];
-  for (const command of await makeCommands(state)) {
+  const commands = await makeCommands(state);
+  for (const command of commands) {
     const decided = decider.decide(command, next);
     next = decided.reduce(decider.evolve, next);
     events.push(...decided);
   }
+  span.updateName(`command ${[...new Set(events.length > 0 ? events.map((event) => event.type) : commands.map(commandType))].join(', ')}`);
   if (events.length === 0) return { state, events, revision: currentRevision };
   const occurredAt = deps.clock.now().toISOString();
-  const envelopes: NewEvent[] = events.map((event) => ({
-    id: deps.ids.next(),
-    type: event.type,
-    schemaVersion: schemaVersionOf(event.type),
-    data: dataToAppend(event.type, event.data),
-    metadata: { actor: context.actor, correlationId: context.correlationId, causationId: context.causationId ?? null, occurredAt },
-  }));
   let nextRevision: number;
+  const expectedRevision = currentRevision < 0 ? 'no_stream' : currentRevision;
+  let envelopes: NewEvent[] = [];
   try {
-    ({ nextRevision } = await deps.eventStore.appendToStream(streamId, envelopes, {
-      expectedRevision: currentRevision < 0 ? 'no_stream' : currentRevision,
+    ({ nextRevision } = await inSpan(`append ${streamId}`, { attributes: { 'shop.stream_id': streamId, 'shop.expected_revision': currentRevision, 'shop.events': events.length } }, async (append) => {
+      // The append's context travels with the events; with tracing off there is none and the metadata is as it always was.
+      const traceparent = activeTraceparent();
+      envelopes = events.map((event) => ({
+        id: deps.ids.next(),
+        type: event.type,
+        schemaVersion: schemaVersionOf(event.type),
+        data: dataToAppend(event.type, event.data),
+        metadata: { actor: context.actor, correlationId: context.correlationId, causationId: context.causationId ?? null, occurredAt, ...(traceparent ? { traceparent } : {}) },
+      }));
+      const appended = await deps.eventStore.appendToStream(streamId, envelopes, { expectedRevision });
+      append.setAttribute('shop.revision', appended.nextRevision);
+      return appended;
     }));
   } catch (error) {
     const earlier = error instanceof ConcurrencyError || isUniqueViolation(error) ? await appendedBefore(deps, decider, streamId, envelopes) : null;
@@ -226,6 +241,12 @@ async function appendedBefore<C, E extends DomainEventLike, S>(
   if (last < 0 || stored[last - envelopes.length + 1]?.id !== envelopes[0]!.id) return null;
   const upTo = stored.slice(0, last + 1);
   return { state: fold(decider, upTo.flatMap((event) => readDomainEvents(event) as unknown as E[])), revision: upTo[upTo.length - 1]!.revision };
+}
+
+/** A command's name for its span when it decided nothing. */
+function commandType(command: unknown): string {
+  const type = (command as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : 'command';
 }
 
 /** PostgreSQL's unique_violation: an event id the log already holds, appended at a revision no one else took. */

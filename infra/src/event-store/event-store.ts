@@ -12,6 +12,11 @@ export interface EventMetadata {
   occurredAt: string;
   /** Written by `npm run demo-data`, not by the shop's customers or staff (decision 0349). */
   demo?: true;
+  /**
+   * The W3C trace context of the append that wrote the event, only when tracing is on (decision
+   * 0400): the projection batch and the live push it leads to join the write's trace by it.
+   */
+  traceparent?: string;
 }
 
 /** An event on its way in: the id is chosen by the caller so retries are idempotent. */

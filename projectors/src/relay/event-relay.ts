@@ -1,4 +1,4 @@
-import { inTransaction, type EventStore, type GlobalCheckpoint, type KafkaTransport, type Logger, type Pool, type PoolClient, type Subscription } from '@shop/infra';
+import { contextOfTraceparent, inTransaction, SpanKind, spanTraceparent, startSpan, type EventStore, type GlobalCheckpoint, type KafkaTransport, type Logger, type Pool, type PoolClient, type StoredEvent, type Subscription } from '@shop/infra';
 import { encodeEvent } from '@shop/infra';
 import type { Producer } from 'kafkajs';
 import { loadCheckpoint, saveCheckpoint } from '../runner/checkpoints.js';
@@ -59,7 +59,12 @@ export class EventRelay {
       from,
       batchSize: this.deps.batchSize ?? 500,
       onBatch: async (batch) => {
-        await producer.send(batch.map(encodeEvent));
+        const sends = batch.map((event) => sendSpan(event, this.deps.kafka.settings.topic));
+        try {
+          await producer.send(batch.map((event, i) => withTraceHeader(encodeEvent(event), sends[i])));
+        } finally {
+          for (const span of sends) span?.end();
+        }
         const last = batch[batch.length - 1]!;
         checkpoints.acknowledged(last.checkpoint);
         this.status.published += batch.length;
@@ -84,7 +89,7 @@ export class EventRelay {
    * producer id and numbers from zero. The batch is sent again whole; whatever of it the old
    * producer did get written comes twice, which consumers drop by stream revision.
    */
-  private producerSession(): { send: (messages: Array<{ key: string; value: string }>) => Promise<void>; close: () => Promise<void> } {
+  private producerSession(): { send: (messages: Array<{ key: string; value: string; headers?: { traceparent: string } }>) => Promise<void>; close: () => Promise<void> } {
     const { kafka, logger } = this.deps;
     let current: Producer | null = null;
     const close = async () => {
@@ -149,4 +154,25 @@ export class EventRelay {
     }
     this.status.active = false;
   }
+}
+
+type SendSpan = ReturnType<typeof startSpan>;
+
+/**
+ * An event appended under a trace gets a send span, the child of its append, whose context goes
+ * into the message's `traceparent` header (decision 0400). An event without one (appended with
+ * tracing off) gets neither: the relay adds no work per event then.
+ */
+function sendSpan(event: StoredEvent, topic: string): SendSpan | undefined {
+  if (!event.metadata.traceparent) return undefined;
+  return startSpan(`kafka send ${event.streamId}`, {
+    kind: SpanKind.PRODUCER,
+    parent: contextOfTraceparent(event.metadata.traceparent),
+    attributes: { 'messaging.system': 'kafka', 'messaging.operation.type': 'send', 'messaging.destination.name': topic, 'shop.stream_id': event.streamId, 'shop.revision': event.revision },
+  });
+}
+
+function withTraceHeader<M extends { key: string; value: string }>(message: M, span: SendSpan | undefined): M & { headers?: { traceparent: string } } {
+  const traceparent = span ? spanTraceparent(span) : undefined;
+  return traceparent ? { ...message, headers: { traceparent } } : message;
 }

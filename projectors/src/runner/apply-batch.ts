@@ -1,5 +1,5 @@
 import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
-import { eventsAsRead, inTransaction, inTransactionFrom, sqlLiteral, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
+import { eventsAsRead, inSpan, inTransaction, inTransactionFrom, parentAndLinks, spanContextOf, sqlLiteral, type Pool, type PoolClient, type SpanContext, type StoredEvent } from '@shop/infra';
 import { advanceToApplied, saveCheckpoint } from './checkpoints.js';
 import { ServerRestartedError, watchedSql } from './unflushed-watch.js';
 import { LiveChanges } from './live-changes.js';
@@ -53,12 +53,17 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
  */
 export async function applyBatchToAll(pool: Pool, projections: readonly Projection[], events: StoredEvent[], options: BatchOptions = {}): Promise<BatchApplied> {
   if (events.length === 0) return { handled: new Map(), revisions: new Map() };
-  try {
-    return await applyToAllOnce(pool, projections, events, options, applyEventsFast);
-  } catch (error) {
-    if (!(error instanceof BatchRejected)) throw error;
-    return applyToAllOnce(pool, projections, events, options, applyEvents);
-  }
+  // One span per batch, never per event: the child of the first traced write and linked to each (decision 0400).
+  const traced = parentAndLinks(options.traces ?? events.map((event) => spanContextOf(event.metadata.traceparent)));
+  const attributes = { 'shop.events': events.length, 'shop.streams': new Set(events.map((event) => event.streamId)).size, 'shop.traced_events': traced.links.length };
+  return inSpan(`project batch ${events.length} events`, { ...traced, attributes }, async () => {
+    try {
+      return await applyToAllOnce(pool, projections, events, options, applyEventsFast);
+    } catch (error) {
+      if (!(error instanceof BatchRejected)) throw error;
+      return applyToAllOnce(pool, projections, events, options, applyEvents);
+    }
+  });
 }
 
 export interface BatchOptions {
@@ -80,6 +85,11 @@ export interface BatchOptions {
    * checkpoint moves, in the batch's transaction, as far as its revision rows show every event applied.
    */
   outOfOrder?: boolean;
+  /**
+   * The trace contexts the batch's events came with (the Kafka feed's receive spans); when not
+   * given, each event's own `traceparent` from its metadata (the embedded runner reads the log).
+   */
+  traces?: SpanContext[];
 }
 
 /** Revisions of a stream a projection has not seen, before the event that came next. */

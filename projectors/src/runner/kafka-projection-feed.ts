@@ -1,5 +1,5 @@
-import type { Consumer } from 'kafkajs';
-import { decodeEvent, inTransaction, recordGapFills, type EventStore, type GapFill, type KafkaTransport, type Logger, type Pool, type StoredEvent } from '@shop/infra';
+import type { Consumer, KafkaMessage } from 'kafkajs';
+import { contextOfTraceparent, decodeEvent, inTransaction, recordGapFills, SpanKind, startSpan, type EventStore, type GapFill, type KafkaTransport, type Logger, type Pool, type SpanContext, type StoredEvent } from '@shop/infra';
 import { applyBatchToAll, StreamGapError, type StreamGap } from './apply-batch.js';
 import { advanceToApplied, ensureCheckpoints } from './checkpoints.js';
 import { applyParkingPoison, everyInterval, retryRequestedStreams } from './parked-streams.js';
@@ -96,7 +96,8 @@ export class KafkaProjectionFeed {
         const last = batch.messages[batch.messages.length - 1]!;
         const events = batch.messages.map((message) => decodeEvent(message.value));
         const stamps = this.stageListeners.size > 0 ? { fetchedAt: Date.now(), sentAt: batch.messages.map((message) => Number(message.timestamp)) } : {};
-        const tooDeep = this.queues.push({ partition: batch.partition, events, nextOffset: (BigInt(last.offset) + 1n).toString(), ...stamps });
+        const traces = received(batch.messages, events, topic, batch.partition);
+        const tooDeep = this.queues.push({ partition: batch.partition, events, nextOffset: (BigInt(last.offset) + 1n).toString(), ...stamps, ...(traces.length > 0 ? { traces } : {}) });
         resolveOffset(last.offset); // the fetch position, not the commit: that waits for the drain
         if (tooDeep) consumer.pause([{ topic, partitions: [batch.partition] }]);
         this.wakeDrain();
@@ -137,7 +138,7 @@ export class KafkaProjectionFeed {
       const events = taken.flatMap((batch) => batch.events);
       const takenAt = Date.now();
       try {
-        await this.applyToAll(this.deps.reveal ? await this.deps.reveal(events) : events);
+        await this.applyToAll(this.deps.reveal ? await this.deps.reveal(events) : events, taken.flatMap((batch) => batch.traces ?? []));
       } catch (error) {
         this.deps.logger.warn({ err: error }, 'projecting a Kafka batch failed; trying again');
         if (generation === this.queues.generation) this.queues.putBack(taken);
@@ -170,7 +171,7 @@ export class KafkaProjectionFeed {
    * projection and the batch goes again without it. Any other error is thrown: the offset is not
    * committed, kafkajs delivers the batch again and applied parts are skipped.
    */
-  private async applyToAll(events: StoredEvent[]): Promise<void> {
+  private async applyToAll(events: StoredEvent[], traces: SpanContext[]): Promise<void> {
     const { pool, logger } = this.deps;
     let batch = events;
     // Keyed by gap: a batch that goes again (after parking) fills the same gaps again.
@@ -178,7 +179,7 @@ export class KafkaProjectionFeed {
     const { handled } = await applyParkingPoison(pool, logger, async () => {
       for (;;) {
         try {
-          return await applyBatchToAll(pool, this.projections, batch, { outOfOrder: true });
+          return await applyBatchToAll(pool, this.projections, batch, { outOfOrder: true, traces });
         } catch (error) {
           if (!(error instanceof StreamGapError)) throw error;
           batch = await this.filled(batch, error.gaps, fills);
@@ -273,4 +274,26 @@ export class KafkaProjectionFeed {
     await this.consumer?.disconnect();
     this.consumer = null;
   }
+}
+
+/**
+ * A receive span for each message that came with a `traceparent` header (the relay's send span):
+ * its child, ended at once, whose context the projection batch that applies the event links
+ * (decision 0400). Messages without the header (tracing off at the relay) get none.
+ */
+function received(messages: KafkaMessage[], events: StoredEvent[], topic: string, partition: number): SpanContext[] {
+  const traces: SpanContext[] = [];
+  messages.forEach((message, i) => {
+    const traceparent = message.headers?.traceparent?.toString();
+    if (!traceparent) return;
+    const event = events[i]!;
+    const span = startSpan(`kafka receive ${event.streamId}`, {
+      kind: SpanKind.CONSUMER,
+      parent: contextOfTraceparent(traceparent),
+      attributes: { 'messaging.system': 'kafka', 'messaging.operation.type': 'receive', 'messaging.destination.name': topic, 'messaging.destination.partition.id': String(partition), 'shop.stream_id': event.streamId, 'shop.revision': event.revision },
+    });
+    span.end();
+    traces.push(span.spanContext());
+  });
+  return traces;
 }

@@ -1,4 +1,4 @@
-import type { PoolClient, StoredEvent } from '@shop/infra';
+import { activeTraceparent, type PoolClient, type StoredEvent } from '@shop/infra';
 import type { FormerReaders } from './projection.js';
 
 /** Taken by every transaction that writes live changes; held until it commits (docs/decisions/0170). */
@@ -52,8 +52,8 @@ export class LiveChanges {
       `WITH ${before.ctes},
        locked AS (SELECT pg_advisory_xact_lock(${LIVE_CHANGES_LOCK}) FROM (SELECT ${before.counts.join(' + ')}) AS written),
        added AS (
-         INSERT INTO live_changes (stream_id, revision, read_models, event_at, former_readers, former_organizations)
-         SELECT t.stream_id, t.revision, string_to_array(t.read_models, ','), t.event_at, string_to_array(t.former_readers, ','), string_to_array(t.former_organizations, ',')
+         INSERT INTO live_changes (stream_id, revision, read_models, event_at, former_readers, former_organizations, traceparent)
+         SELECT t.stream_id, t.revision, string_to_array(t.read_models, ','), t.event_at, string_to_array(t.former_readers, ','), string_to_array(t.former_organizations, ','), $${at + 7}::text
            FROM locked, unnest($${at + 1}::text[], $${at + 2}::bigint[], $${at + 3}::text[], $${at + 4}::timestamptz[], $${at + 5}::text[], $${at + 6}::text[])
              AS t(stream_id, revision, read_models, event_at, former_readers, former_organizations)
          RETURNING id)
@@ -66,6 +66,8 @@ export class LiveChanges {
         entries.map(([, change]) => change.eventAt),
         entries.map(([, change]) => [...change.formerUsers].join(',')),
         entries.map(([, change]) => [...change.formerOrganizations].join(',')),
+        // The batch's span (decision 0400); null with tracing off.
+        activeTraceparent() ?? null,
       ],
     );
   }

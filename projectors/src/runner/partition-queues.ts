@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@shop/infra';
+import type { SpanContext, StoredEvent } from '@shop/infra';
 
 /** Messages of one partition fetched but not applied yet, with the offset to commit once they are. */
 export interface QueuedBatch {
@@ -10,6 +10,8 @@ export interface QueuedBatch {
   fetchedAt?: number;
   /** Each message's Kafka timestamp (the relay's send), epoch ms, in the order of `events`. */
   sentAt?: number[];
+  /** The receive spans of its messages that came with a trace context: the projection batch links them (decision 0400). */
+  traces?: SpanContext[];
 }
 
 /**

@@ -15,6 +15,8 @@ export interface LiveChange {
   formerReaders: string[];
   /** Organizations whose members could read it until this change (a transferred project's old one). */
   formerOrganizations: string[];
+  /** The projection batch's trace context, when tracing was on there (decision 0400). */
+  traceparent: string | null;
 }
 
 export interface ChangeFeedOptions {
@@ -168,8 +170,8 @@ export class ChangeFeed {
   }
 
   private async read(after: number, through: number): Promise<LiveChange[]> {
-    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null; former_readers: string[]; former_organizations: string[] }>(
-      `SELECT id, stream_id, revision, read_models, event_at, former_readers, former_organizations FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
+    const { rows } = await this.pool.query<{ id: string; stream_id: string; revision: string; read_models: string[]; event_at: Date | null; former_readers: string[]; former_organizations: string[]; traceparent: string | null }>(
+      `SELECT id, stream_id, revision, read_models, event_at, former_readers, former_organizations, traceparent FROM live_changes WHERE id > $1 AND id <= $2 ORDER BY id LIMIT ${PAGE}`,
       [after, through],
     );
     const audiences = await projectAudiences(this.pool, [...new Set(rows.map((row) => row.stream_id).filter((id) => id.startsWith('project-')))]);
@@ -182,6 +184,7 @@ export class ChangeFeed {
       project: audiences.get(row.stream_id) ?? null,
       formerReaders: row.former_readers,
       formerOrganizations: row.former_organizations,
+      traceparent: row.traceparent,
     }));
   }
 

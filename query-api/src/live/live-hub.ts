@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { HttpError, sessionIdOf, type Logger, type Pool, type SessionUser } from '@shop/infra';
+import { HttpError, parentAndLinks, sessionIdOf, spanContextOf, startSpan, type Logger, type Pool, type SessionUser } from '@shop/infra';
 import { organizationIdsOf } from '@shop/projectors/queries';
 import { addresseesOf, changeMessage, lostRead, lostReadMessage, mayRead, type Viewer } from './audience.js';
 import { ChangeFeed, type ChangeFeedOptions, type LiveChange } from './change-feed.js';
@@ -113,6 +113,9 @@ export class LiveHub {
   }
 
   private deliver(changes: LiveChange[]): void {
+    // One span per delivery, named for the pages it wrote to: the child of the first batch that wrote these changes, linked to each (decision 0400).
+    const batches = [...new Set(changes.map((change) => change.traceparent))].map(spanContextOf);
+    const span = startSpan('live push', { ...parentAndLinks(batches), attributes: { 'shop.changes': changes.length } });
     const texts = new Map<LiveStream, { text: string; messages: number }>();
     let refreshOrganizations = false;
     for (const change of changes) {
@@ -136,6 +139,8 @@ export class LiveHub {
       stream.write(text);
       this.metrics.sent(messages, text);
     }
+    if (span.isRecording()) span.setAttributes({ 'shop.stream_ids': changes.map((change) => change.streamId), 'shop.revisions': changes.map((change) => change.revision) });
+    span.updateName(`live push ${texts.size} pages`).setAttribute('shop.pages', texts.size).end();
     if (refreshOrganizations) void this.refreshOrganizations();
   }
 

@@ -168,6 +168,7 @@ const AuditEntry = z
     changes_in_words: z.array(z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() })).describe('The changes that matter to people: dollars, state labels, MM/dd/yyyy.'),
     at: isoDate.describe('The business time (the event\'s occurredAt).'),
     recorded_at: isoDate.nullable().describe('When the database recorded the event (its clock, microseconds); null for events older than that record.'),
+    trace_id: z.string().nullable().describe('The OpenTelemetry trace id of the write that appended the event, to look up in the collector; null when tracing was off then.'),
     changes: z.array(z.object({ field: z.string() }).passthrough()).describe('Every changed field of the project view, raw.'),
     data: open,
   })

@@ -1,5 +1,5 @@
 import { projectEventTypes } from '@shop/domain';
-import type { EventStore } from '@shop/infra';
+import { traceIdOf, type EventStore } from '@shop/infra';
 import { actorOf, atOf } from '../event-stamp.js';
 import { auditChanges } from './audit-changes.js';
 import type { FieldChange } from './changes.js';
@@ -13,6 +13,8 @@ export interface AuditRow {
   at: string;
   /** When the database recorded it (decision 0351); null for events older than the column, or from EventStoreDB. */
   recorded_at: string | null;
+  /** The trace the write that appended it ran in (decision 0400); null when tracing was off then. */
+  trace_id: string | null;
   data: Record<string, unknown>;
   changes: FieldChange[];
 }
@@ -40,6 +42,7 @@ export async function findAuditLog(eventStore: EventStore, streamId: string, thr
     actor: actorOf(event),
     at: atOf(event),
     recorded_at: event.recordedAt ?? null,
+    trace_id: traceIdOf(event.metadata.traceparent) ?? null,
     data: event.data,
     changes: changes[index]!,
   }));

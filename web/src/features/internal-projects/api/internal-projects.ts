@@ -188,6 +188,8 @@ export interface AuditEntry {
   at: string;
   /** When the database recorded it (decision 0351); null for events older than that record. */
   recorded_at?: string | null;
+  /** The trace of the write that appended it, for the operator's collector (decision 0400); null when tracing was off. */
+  trace_id?: string | null;
   changes: Array<{ field: string; from: unknown; to: unknown }>;
 }
 

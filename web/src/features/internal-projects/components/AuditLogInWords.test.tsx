@@ -25,6 +25,7 @@ const entries: AuditEntryInWords[] = [
     actor: 'u-ops',
     at: '2026-03-05T15:00:00.000Z',
     recorded_at: '2026-03-05T15:00:00.123456Z',
+    trace_id: '4bf92f3577b34da6a3ce929d0e0e4736',
     changes: [{ field: 'state', from: 'R', to: 'A' }],
     actor_name: 'Ops',
     actor_email: 'ops@example.com',
@@ -51,6 +52,15 @@ describe('AuditLogInWords', () => {
     expect(happened).not.toHaveTextContent('u-wendy');
     await userEvent.click(within(rows[0]!).getByText('Raw event'));
     expect(within(rows[0]!).getByText(/"actor": "u-wendy"/)).toBeVisible();
+  });
+
+  it('shows the trace id of a write made with tracing on, behind the raw event (decision 0400)', async () => {
+    render(<AuditLogInWords entries={entries} fileName="audit.csv" />);
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    await userEvent.click(within(rows[1]!).getByText('Raw event'));
+    expect(within(rows[1]!).getByText('4bf92f3577b34da6a3ce929d0e0e4736')).toBeVisible();
+    await userEvent.click(within(rows[0]!).getByText('Raw event'));
+    expect(within(rows[0]!).queryByText(/Trace id/)).toBeNull();
   });
 
   it('filters by actor, event and dates', async () => {

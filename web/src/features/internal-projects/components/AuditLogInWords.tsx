@@ -192,6 +192,11 @@ export function AuditLogInWords({ entries, fileName, onViewAsOf }: { entries: re
                     <details>
                       <summary>Raw event</summary>
                       <pre>{JSON.stringify({ type: line.raw.type, actor: line.raw.actor, at: line.raw.at, recorded_at: line.raw.recorded_at ?? null, data: line.raw.data, changes: line.raw.changes }, null, 2)}</pre>
+                      {line.raw.trace_id && (
+                        <div className="muted audit-trace">
+                          Trace id <code>{line.raw.trace_id}</code>
+                        </div>
+                      )}
                     </details>
                     {onViewAsOf && (
                       <button type="button" className="link-button" onClick={() => onViewAsOf(line.at)}>
