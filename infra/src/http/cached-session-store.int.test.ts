@@ -338,7 +338,7 @@ describe('the session cache', () => {
     pool.on('connect', () => {
       if (made++ === 0) proxy.silence(0);
     });
-    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { timeoutMs: 500, retryMs: 50 });
+    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { heartbeat: { timeoutMs: 500 }, retryMs: 50 });
     try {
       await store.listen();
       expect([pool.totalCount, pool.idleCount]).toEqual([0, 0]);
@@ -365,7 +365,7 @@ describe('the session cache', () => {
   it('gives up a LISTEN connection that goes silent without an error (half-open TCP) and stops answering from memory', async () => {
     const proxy = await silenceableProxy(new URL(db.url));
     const pool = createPool(proxy.url, 3);
-    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { everyMs: 200, timeoutMs: 1_000 });
+    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { heartbeat: { everyMs: 200, timeoutMs: 1_000 } });
     try {
       await store.listen(); // the proxy's first connection is the listener's
       const sid = randomUUID();

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type session from 'express-session';
-import { listenOn, type Listening } from '../postgres/listen-connection.js';
-import { watchListener, type ListenerHeartbeatOptions } from '../postgres/listener-heartbeat.js';
+import { keepListening, type Listener, type ListenerOptions } from '../postgres/listen-connection.js';
 import type { Pool } from '../postgres/pool.js';
 import { SessionStore } from './session-store.js';
 
@@ -28,10 +27,9 @@ export class CachedSessionStore extends SessionStore {
   private readonly cached = new Map<string, { json: string; until: number; md5?: string }>();
   /** The latest save in flight per session, with the contents notices named meanwhile, in order. */
   private readonly saving = new Map<string, { notices: string[] }>();
-  private listener: Listening | null = null;
-  private stopHeartbeat: () => void = () => undefined;
-  private closed = false;
-  private retry: NodeJS.Timeout | null = null;
+  private started: Promise<Listener> | null = null;
+  /** Whether notices are heard: only then is anything kept. */
+  private listening = false;
   /** Moves on every invalidation: a read that started before one must not be cached. */
   private epoch = 0;
 
@@ -40,58 +38,55 @@ export class CachedSessionStore extends SessionStore {
     options: { tableName: string; pruneSessionInterval: number | false },
     private readonly ttlMs = 5_000,
     /** The LISTEN connection's heartbeat (also the time a LISTEN may take), and the wait before listening again. */
-    private readonly heartbeat: ListenerHeartbeatOptions & { retryMs?: number } = {},
+    private readonly listenerOptions: ListenerOptions = {},
   ) {
     super({ pool: listenPool, ...options });
   }
 
   /**
-   * Starts listening; until it does (or after it drops) every get reads PostgreSQL. A failed
-   * LISTEN gives its connection back destroyed (listen-connection.ts) and is tried again later.
+   * Starts listening; until it does (or while it is down: keepListening listens again) every get
+   * reads PostgreSQL and nothing is kept.
    */
   async listen(): Promise<void> {
-    if (this.closed) return;
-    const listening: Listening | null = await listenOn(
+    if (this.started) return;
+    this.started = keepListening(
       this.listenPool,
       [CHANNEL],
-      { notice: (message) => this.noticed(message.payload ?? ''), lost: () => listening && this.lostListener(listening) },
-      this.heartbeat.timeoutMs,
-    ).catch(() => null);
-    if (!listening) {
-      this.retryListen();
-      return;
-    }
-    // Stopped while the LISTEN was under way: nobody would end it.
-    if (this.closed) {
-      await listening.end();
-      return;
-    }
-    this.listener = listening;
-    this.stopHeartbeat = watchListener(listening.client, () => this.lostListener(listening), this.heartbeat);
+      {
+        notice: (message) => this.noticed(message.payload ?? ''),
+        connected: () => {
+          this.forgetAll();
+          this.listening = true;
+        },
+        lost: () => {
+          this.listening = false;
+          this.forgetAll();
+        },
+      },
+      { retryMs: 5_000, ...this.listenerOptions },
+    );
+    await this.started;
   }
 
   /** Stops listening and caching (and the base store's pruning timer). */
   async stopListening(): Promise<void> {
     this.close();
-    this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.stopHeartbeat();
-    const listening = this.listener;
-    this.listener = null;
-    this.cached.clear();
-    this.saving.clear();
-    await listening?.end();
+    const started = this.started;
+    this.listening = false;
+    this.forgetAll();
+    await (await started)?.stop();
+    this.listening = false;
   }
 
   override get(sid: string, callback: Callback): void {
     const hit = this.cached.get(sid);
-    if (hit && hit.until > Date.now() && this.listener) {
+    if (hit && hit.until > Date.now() && this.listening) {
       callback(null, JSON.parse(hit.json) as session.SessionData);
       return;
     }
     const epoch = this.epoch;
     super.get(sid, (err?: unknown, sess?: session.SessionData | null) => {
-      if (!err && sess && this.listener && epoch === this.epoch) this.remember(sid, sess);
+      if (!err && sess && this.listening && epoch === this.epoch) this.remember(sid, sess);
       callback(err, sess);
     });
   }
@@ -134,7 +129,7 @@ export class CachedSessionStore extends SessionStore {
     const md5 = createHash('md5').update(stored).digest('hex');
     const own = save.notices.indexOf(md5);
     const laterWrite = inserted ? save.notices.length > 0 : own >= 0 && save.notices.slice(own).some((notice) => notice !== md5);
-    if (!this.listener || laterWrite) return;
+    if (!this.listening || laterWrite) return;
     this.keep(sid, stored, md5);
   }
 
@@ -169,19 +164,10 @@ export class CachedSessionStore extends SessionStore {
     this.cached.set(sid, { json, until: now + this.ttlMs, ...(md5 ? { md5 } : {}) });
   }
 
-  private lostListener(listening: Listening): void {
-    if (this.listener !== listening) return;
-    this.stopHeartbeat();
-    this.listener = null;
+  /** Nothing kept, and no read or save under way keeps what it has: notices may have been missed. */
+  private forgetAll(): void {
+    this.epoch++;
     this.cached.clear();
     this.saving.clear();
-    void listening.end(true);
-    this.retryListen();
-  }
-
-  private retryListen(): void {
-    if (this.closed) return;
-    this.retry = setTimeout(() => void this.listen(), this.heartbeat.retryMs ?? 5_000);
-    this.retry.unref();
   }
 }
