@@ -95,6 +95,10 @@ describe('sessions and CSRF', () => {
     const created = await client.post('/api/projects/', { name: 'Stored cushions', fabrics: [completeFabric()] });
     expect(created.status).toBe(201);
     expect(created.headers.getSetCookie().filter((c) => c.startsWith('sid='))).toHaveLength(1);
+    // Every write sends it, once, changed session or not (docs/api-conventions.md).
+    const unchanged = await client.post('/api/no-such-thing/', {});
+    expect(unchanged.status).toBe(404);
+    expect(unchanged.headers.getSetCookie().filter((c) => c.startsWith('sid='))).toHaveLength(1);
     await shop.db.pool.query("DELETE FROM http_sessions WHERE sess -> 'user' ->> 'userId' = 'store-reader'");
     // The NOTIFY drops the cached copy: poll for it, no time assumed.
     const deadline = Date.now() + 30_000;

@@ -70,7 +70,7 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     name: 'sid',
     resave: false,
     saveUninitialized: false,
-    // The cookie goes out when the session changes, and hourly besides (renewCookie).
+    // The cookie goes out when the session changes; renewCookie sends it on the other writes and hourly on reads.
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: TWO_WEEKS_MS },
   });
@@ -143,11 +143,12 @@ const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
 const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
 
 /**
- * Sends a logged-in session's cookie again, with its moved expiry, at most once an hour per
- * session and process (decision 0242), so the two-week expiry slides for someone who only reads
- * without a `Set-Cookie` on every answer. express-session sends it itself whenever the session
- * changed (a log-in, a write's note): mounted before it, this runs after it as the headers go out
- * and adds nothing then. Like express-session, a Secure cookie only goes over a secure connection.
+ * Sends a logged-in session's cookie again with its moved expiry (docs/api-conventions.md): on
+ * every write, and on reads at most once an hour per session and process, so the two-week expiry
+ * slides for someone who only reads without a `Set-Cookie` on every answer (decision 0410).
+ * express-session sends it itself whenever the session changed (a log-in, a write's note):
+ * mounted before it, this runs after it as the headers go out and adds nothing then. Like
+ * express-session, a Secure cookie only goes over a secure connection.
  */
 function renewCookie(): RequestHandler {
   const renewed = new Map<string, number>();
@@ -156,7 +157,7 @@ function renewCookie(): RequestHandler {
       if (!req.session?.user) return;
       const now = Date.now();
       const sentAlready = [res.getHeader('set-cookie') ?? []].flat().some((cookie) => String(cookie).startsWith('sid='));
-      if (!sentAlready && (renewed.get(req.sessionID) ?? 0) > now - COOKIE_RENEWAL_MS) return;
+      if (!sentAlready && isRead(req) && (renewed.get(req.sessionID) ?? 0) > now - COOKIE_RENEWAL_MS) return;
       if (renewed.size > 100_000) for (const [sid, at] of renewed) if (at <= now - COOKIE_RENEWAL_MS) renewed.delete(sid);
       renewed.set(req.sessionID, now);
       const { cookie } = req.session;
