@@ -37,7 +37,7 @@ export interface SessionSecurity {
    */
   logIn: (req: Request, res: Response, user: SessionUser, checked: { passwordHash: string } | null) => Promise<void>;
   logOut: (req: Request, res: Response) => Promise<void>;
-  /** Stops the session cache's LISTEN connection. */
+  /** Closes the session store: its LISTEN connection and its pruning of expired rows. */
   close: () => Promise<void>;
 }
 
