@@ -164,7 +164,7 @@ async function createProjects(pool: Pool, owners: string[], rate: number): Promi
 }
 
 /**
- * Logged-in sessions as express-session keeps them (connect-pg-simple's row, a cookie signed with
+ * Logged-in sessions as express-session keeps them (the store's row in http_sessions, a cookie signed with
  * the shop's session secret): logging 1,000 customers in through the API would measure scrypt.
  */
 async function benchSessions(pool: Pool, users: Array<{ userId: string; isStaff: boolean }>): Promise<string[]> {

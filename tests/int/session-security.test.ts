@@ -86,6 +86,32 @@ describe('sessions and CSRF', () => {
     expect(Math.abs(expires - (Date.now() + 3_600_000))).toBeLessThan(60_000);
   });
 
+  it('reads and writes get the session from the one store: a row deleted in PostgreSQL (as erasure does) ends it for both (decision 0410)', async () => {
+    const client = await clientAs(shop.db.pool, shop.url, customerUser('store-reader'));
+    // Read twice: the second is answered by the store's cache in this one-process shop.
+    expect((await client.get('/api/projects/')).status).toBe(200);
+    expect((await client.get('/api/projects/')).status).toBe(200);
+    // A write that changes the session (its note of the append) sends the cookie, through express-session.
+    const created = await client.post('/api/projects/', { name: 'Stored cushions', fabrics: [completeFabric()] });
+    expect(created.status).toBe(201);
+    expect(created.headers.getSetCookie().filter((c) => c.startsWith('sid='))).toHaveLength(1);
+    // Every write sends it, once, changed session or not (docs/api-conventions.md).
+    const unchanged = await client.post('/api/no-such-thing/', {});
+    expect(unchanged.status).toBe(404);
+    expect(unchanged.headers.getSetCookie().filter((c) => c.startsWith('sid='))).toHaveLength(1);
+    await shop.db.pool.query("DELETE FROM http_sessions WHERE sess -> 'user' ->> 'userId' = 'store-reader'");
+    // The NOTIFY drops the cached copy: poll for it, no time assumed.
+    const deadline = Date.now() + 30_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await client.get('/api/projects/')).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(status).toBe(401);
+    // That read made the caller an anonymous visitor (anonid, a token bound to it): a write is anonymous too.
+    expect((await client.post('/api/projects/', { name: 'After the end', fabrics: [completeFabric()] })).status).toBe(401);
+  });
+
   it('refuses a write without the X-CSRFToken header with 403 { status, message }', async () => {
     const client = new ApiClient(shop.url);
     await client.get('/api/no-such-thing/');

@@ -1,4 +1,4 @@
-import { listenOn, type Listening } from '../postgres/listen-connection.js';
+import { keepListening } from '../postgres/listen-connection.js';
 import { inTransaction, type Pool, type PoolClient } from '../postgres/pool.js';
 import {
   ConcurrencyError,
@@ -210,47 +210,26 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Appends through this pool wake at once; LISTEN on a dedicated connection hears the others
-   * (and ignores this pool's own NOTIFYs).
-   * A LISTEN that fails, or a connection lost later (a restart, a terminated backend), leaves
-   * the poll to deliver meanwhile and is listened again a second later on a new connection, never
-   * holding the broken one (listen-connection.ts). Returns a function that stops listening.
+   * (and ignores this pool's own NOTIFYs). While the LISTEN is down (keepListening listens again)
+   * the poll delivers; once it is back, what was appended meanwhile is read at once, not at the
+   * next poll. Returns a function that stops listening.
    */
   private async listen(wake: () => void): Promise<() => Promise<void>> {
     const signal = appendSignalFor(this.pool);
     const stopLocal = signal.onAppend(wake);
-    // Our own NOTIFY comes back too; `onAppend` woke us for it already (decision 0282).
-    const notice = (message: { payload?: string }) => {
-      if (!signal.sentByMe(message.payload)) wake();
-    };
-    let listener: Listening | null = null;
-    let stopped = false;
-    let retry: NodeJS.Timeout | undefined;
-    const again = () => {
-      retry = setTimeout(() => void connect(), 1_000);
-      retry.unref();
-    };
-    const lost = (listening: Listening) => {
-      if (listener !== listening) return;
-      listener = null;
-      void listening.end(true);
-      wake(); // what was appended meanwhile is read now, not at the next poll
-      again();
-    };
-    const connect = async (): Promise<void> => {
-      if (stopped) return;
-      const listening: Listening | null = await listenOn(this.pool, [NOTIFY_CHANNEL], { notice, lost: () => listening && lost(listening) }).catch(() => null);
-      if (!listening) return again();
-      if (stopped) return listening.end();
-      listener = listening;
-    };
-    await connect();
+    const listener = await keepListening(this.pool, [NOTIFY_CHANNEL], {
+      // Our own NOTIFY comes back too; `onAppend` woke us for it already (decision 0282).
+      notice: (message) => {
+        if (!signal.sentByMe(message.payload)) wake();
+      },
+      connected: (again) => {
+        if (again) wake();
+      },
+      lost: () => undefined,
+    });
     return async () => {
-      stopped = true;
-      clearTimeout(retry);
       stopLocal();
-      const listening = listener;
-      listener = null;
-      await listening?.end();
+      await listener.stop();
     };
   }
 

@@ -42,12 +42,5 @@ export function recordSessionWrite(session: SessionWrites, streamId: string, rev
 export function sessionWritesOf(session: SessionWrites | undefined): ReadonlyArray<{ streamId: string; revision: number }> {
   const writes = session?.writes;
   if (!writes) return [];
-  // A frozen session is the session cache's copy shared by reads (cached-session-store.ts): listed once.
-  const listed = Object.isFrozen(writes) ? listedWrites.get(writes) : undefined;
-  if (listed) return listed;
-  const list = Object.freeze(Object.entries(writes).map(([streamId, write]) => Object.freeze({ streamId, revision: write.revision })));
-  if (Object.isFrozen(writes)) listedWrites.set(writes, list);
-  return list;
+  return Object.entries(writes).map(([streamId, write]) => ({ streamId, revision: write.revision }));
 }
-
-const listedWrites = new WeakMap<object, ReadonlyArray<{ streamId: string; revision: number }>>();

@@ -3,11 +3,11 @@ import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
+import onHeaders from 'on-headers';
 import type { Pool } from '../postgres/pool.js';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
-import { CachedSessionStore } from './cached-session-store.js';
-import { CredentialsChangedError } from './session-store.js';
+import { CredentialsChangedError, SessionStore } from './session-store.js';
 import type { SessionWrite } from './session-writes.js';
 
 /** Who is calling, as kept in the server-side session. */
@@ -37,7 +37,7 @@ export interface SessionSecurity {
    */
   logIn: (req: Request, res: Response, user: SessionUser, checked: { passwordHash: string } | null) => Promise<void>;
   logOut: (req: Request, res: Response) => Promise<void>;
-  /** Stops the session cache's LISTEN connection. */
+  /** Closes the session store: its LISTEN connection and its pruning of expired rows. */
   close: () => Promise<void>;
 }
 
@@ -48,19 +48,21 @@ export const CSRF_HEADER = 'x-csrftoken';
 const ANONYMOUS_COOKIE = 'anonid';
 
 /**
- * Server sessions in PostgreSQL (express-session + connect-pg-simple) in an HttpOnly,
- * SameSite=Lax cookie, and CSRF protection (csrf-csrf, signed double submit): any GET under
- * /api/ sets a readable `csrftoken` cookie, and every POST/PUT/DELETE must echo it in the
- * `X-CSRFToken` header. The token is bound to the session of a logged-in caller, and to a random
- * HttpOnly `anonid` cookie of an anonymous one, so a planted token cookie is useless and an
- * anonymous read writes nothing to PostgreSQL (decision 0220).
+ * The one session module (decision 0410). A signed, HttpOnly, SameSite=Lax `sid` cookie names a
+ * row of `http_sessions`; express-session reads it, for every request, from the one store
+ * (session-store.ts: the rows, a short cache revoked by NOTIFY) and saves it when a request
+ * changed it. CSRF protection is csrf-csrf's signed double submit: any GET under /api/ sets a
+ * readable `csrftoken` cookie, and every POST/PUT/DELETE must echo it in the `X-CSRFToken`
+ * header. The token is bound to the session of a logged-in caller, and to a random HttpOnly
+ * `anonid` cookie of an anonymous one, so a planted token cookie is useless and an anonymous read
+ * writes nothing to PostgreSQL (decision 0220).
  */
 export async function createSessionSecurity(pool: Pool, options: { secureCookies?: boolean; cacheSessions?: boolean } = {}): Promise<SessionSecurity> {
   const secret = await loadOrCreateSecret(pool, 'session');
   const secure = options.secureCookies ?? false;
+  const store = new SessionStore(pool);
   // Only where every session write happens in this process (decision 0221): another process's
   // note of a write could reach a cached copy later than the caller's next read.
-  const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: 15 * 60 });
   if (options.cacheSessions) await store.listen();
   const sessions = session({
     store,
@@ -68,7 +70,8 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     name: 'sid',
     resave: false,
     saveUninitialized: false,
-    rolling: true,  // for writes; reads renew the cookie themselves (readOnlyOnReads)
+    // The cookie goes out when the session changes; renewCookie sends it on the other writes and hourly on reads.
+    rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure, maxAge: TWO_WEEKS_MS },
   });
   const checkingCookie = new WeakSet<Request>();
@@ -80,6 +83,15 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     // While a read checks the token cookie it already has, the cookie stands in for the header.
     getCsrfTokenFromRequest: (req) => (checkingCookie.has(req) ? (req.cookies as Record<string, string>)[CSRF_COOKIE] : req.get(CSRF_HEADER)),
   });
+  const hasValidTokenCookie = (req: Request): boolean => {
+    if (!(req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE]) return false;
+    checkingCookie.add(req);
+    try {
+      return csrf.validateRequest(req);
+    } finally {
+      checkingCookie.delete(req);
+    }
+  };
 
   const issueOnRead: RequestHandler = (req, res, next) => {
     if (!isRead(req)) return next();
@@ -90,36 +102,15 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
     if (!hasValidTokenCookie(req)) csrf.generateCsrfToken(req, res, { overwrite: true });
     next();
   };
-  // A token once found valid for a caller stays valid for that caller (the HMAC of the same
-  // inputs under the same secret): its next reads skip the HMAC.
-  const validTokens = new BoundedSet(10_000);
-  const hasValidTokenCookie = (req: Request): boolean => {
-    const token = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
-    if (!token) return false;
-    const known = `${req.session?.user ? req.session.id : (anonymousId(req) ?? '')}\u0000${token}`;
-    if (validTokens.has(known)) return true;
-    checkingCookie.add(req);
-    try {
-      const valid = csrf.validateRequest(req);
-      if (valid) validTokens.add(known);
-      return valid;
-    } finally {
-      checkingCookie.delete(req);
-    }
-  };
   const protectWrites: RequestHandler = (req, _res, next) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return next();
     if ((req.session?.user || anonymousId(req)) && csrf.validateRequest(req)) return next();
     next(new HttpError(403, 'Missing or invalid CSRF token. Reload the page and try again.'));
   };
 
-  const parseCookies = cookieParser();
-  const sessionIdOf = verifiedSessionIds(secret);
-  const loadForRead = readSessionLoader(store, sessionIdOf);
-  const renewed = new Map<string, number>();
-
   return {
-    middleware: [parseCookies, readOnlyOnReads(sessions, loadForRead, secret, renewed), issueOnRead, protectWrites],
+    // Given the secret, cookie-parser lets res.cookie sign the renewed `sid` as express-session signs it.
+    middleware: [cookieParser(secret), renewCookie(), sessions, issueOnRead, protectWrites],
     logIn: async (req, res, user, checked) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
@@ -142,119 +133,42 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
       res.clearCookie('sid');
       res.clearCookie(CSRF_COOKIE, { path: '/' });
     },
-    close: () => store.stopListening(),
+    close: () => store.close(),
   };
-}
-
-/** A set that forgets its oldest entries beyond `limit`. */
-class BoundedSet {
-  private readonly entries = new Set<string>();
-  constructor(private readonly limit: number) {}
-  has(entry: string): boolean {
-    return this.entries.has(entry);
-  }
-  add(entry: string): void {
-    this.entries.add(entry);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.values().next().value!);
-  }
 }
 
 const isRead = (req: Request) => req.method === 'GET' || req.method === 'HEAD';
 
-/** How often a read sends a logged-in session's cookie again, moving its expiry (it lasts two weeks). */
+/** How often a stored session's cookie is sent again when nothing changed it, moving its expiry (it lasts two weeks). */
 const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
 
 /**
- * Reads (GET, HEAD) change no session: no read route writes one, and the command API has no GET.
- * They get the session express-session would load, without its per-request machinery, a large
- * share of a customer's read (decision 0242): the session's JSON hashed three times to see whether it
- * changed, res.end wrapped, the rolling cookie signed and sent on every answer, a fresh id drawn
- * for every anonymous visitor. Here the sid cookie is verified as express-session does
- * (cookie-signature, the same secret), the session comes from the same store (cached, revoked by
- * NOTIFY: decision 0221) as a real express-session Session, the store's expiry is touched
- * (throttled, session-store.ts), and the cookie is sent again at most once an hour per session
- * and process, so the two-week expiry still slides for someone who only reads. Writes keep
- * express-session itself.
+ * Sends a logged-in session's cookie again with its moved expiry (docs/api-conventions.md): on
+ * every write, and on reads at most once an hour per session and process, so the two-week expiry
+ * slides for someone who only reads without a `Set-Cookie` on every answer (decision 0410).
+ * express-session sends it itself whenever the session changed (a log-in, a write's note):
+ * mounted before it, this runs after it as the headers go out and adds nothing then. Like
+ * express-session, a Secure cookie only goes over a secure connection.
  */
-function readOnlyOnReads(sessions: RequestHandler, loadForRead: ReadSessionLoader, secret: string, renewed: Map<string, number>): RequestHandler {
+function renewCookie(): RequestHandler {
+  const renewed = new Map<string, number>();
   return (req, res, next) => {
-    if (!isRead(req)) return sessions(req, res, next);
-    loadForRead(req, (error, found) => {
-      if (error) return next(error);
-      try {
-        if (found) renewCookie(req, res, secret, renewed);
-      } catch (failure) {
-        return next(failure);
-      }
-      next();
+    onHeaders(res, () => {
+      if (!req.session?.user) return;
+      const now = Date.now();
+      const sentAlready = [res.getHeader('set-cookie') ?? []].flat().some((cookie) => String(cookie).startsWith('sid='));
+      if (!sentAlready && isRead(req) && (renewed.get(req.sessionID) ?? 0) > now - COOKIE_RENEWAL_MS) return;
+      if (renewed.size > 100_000) for (const [sid, at] of renewed) if (at <= now - COOKIE_RENEWAL_MS) renewed.delete(sid);
+      renewed.set(req.sessionID, now);
+      const { cookie } = req.session;
+      if (sentAlready || (cookie.secure && !req.secure)) return;
+      cookie.maxAge = cookie.originalMaxAge ?? TWO_WEEKS_MS;
+      const { expires, httpOnly, path, domain, sameSite, secure } = cookie;
+      res.cookie('sid', req.sessionID, { signed: true, expires: expires ?? undefined, httpOnly, path, domain, sameSite, secure: secure === true });
     });
+    next();
   };
 }
-
-/** Sets `req.session` for a read; `found` when the cookie named a stored session. */
-type ReadSessionLoader = (req: Request, done: (error: unknown, found: boolean) => void) => void;
-
-/**
- * The session a read gets: the sid cookie verified, the session from the store as a real
- * express-session Session, its expiry touched (throttled); a fresh unsaved one when there is none.
- */
-function readSessionLoader(store: CachedSessionStore, sessionIdOf: (cookie: string | undefined) => string | undefined): ReadSessionLoader {
-  // express-session gives its store `generate` when the middleware is made: a fresh, unsaved session.
-  const sessionStore = store as unknown as Request['sessionStore'];
-  return (req, done) => {
-    req.sessionStore = sessionStore;
-    const sid = sessionIdOf((req.cookies as Record<string, string> | undefined)?.sid);
-    if (!sid) {
-      sessionStore.generate(req);
-      return done(null, false);
-    }
-    sessionStore.get(sid, (error, data) => {
-      if (error) return done(error, false);
-      try {
-        if (!data) sessionStore.generate(req);
-        else {
-          req.sessionID = sid;
-          const loaded = sessionStore.createSession(req, data);
-          loaded.touch();
-          sessionStore.touch?.(sid, loaded, () => undefined);
-        }
-      } catch (failure) {
-        return done(failure, false);
-      }
-      done(null, Boolean(data));
-    });
-  };
-}
-
-/** The session id a signed sid cookie names; a value once verified is remembered, so its next reads skip the HMAC. */
-function verifiedSessionIds(secret: string): (cookie: string | undefined) => string | undefined {
-  const verified = new Map<string, string>();
-  return (cookie) => {
-    if (!cookie?.startsWith('s:')) return undefined;
-    const known = verified.get(cookie);
-    if (known) return known;
-    const sid = cookieParser.signedCookie(cookie, secret);
-    if (typeof sid !== 'string') return undefined;
-    if (verified.size >= 10_000) verified.delete(verified.keys().next().value!);
-    verified.set(cookie, sid);
-    return sid;
-  };
-}
-
-/** Sends the session's cookie again with its moved expiry, as express-session's rolling cookie did. */
-function renewCookie(req: Request, res: Response, secret: string, renewed: Map<string, number>): void {
-  const now = Date.now();
-  const { cookie } = req.session;
-  if (renewedLately(req, renewed) || (cookie.secure && !req.secure)) return;
-  if (renewed.size > 100_000) for (const [sid, at] of renewed) if (at <= now - COOKIE_RENEWAL_MS) renewed.delete(sid);
-  renewed.set(req.sessionID, now);
-  const { expires, httpOnly, path, domain, sameSite, secure } = cookie;
-  // Express signs a cookie with req.secret (what cookie-parser sets when given one), as express-session signs it.
-  req.secret = secret;
-  res.cookie('sid', req.sessionID, { signed: true, expires: expires ?? undefined, httpOnly, path, domain, sameSite, secure: secure === true });
-}
-
-const renewedLately = (req: Request, renewed: Map<string, number>) => (renewed.get(req.sessionID) ?? 0) > Date.now() - COOKIE_RENEWAL_MS;
 
 const issuedAnonymousIds = new WeakMap<Request, string>();
 

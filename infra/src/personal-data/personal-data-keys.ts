@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type pg from 'pg';
-import { listenOn, type Listening } from '../postgres/listen-connection.js';
+import { keepListening, type Listener } from '../postgres/listen-connection.js';
 import type { Pool } from '../postgres/pool.js';
 import { processKeyEncryptionKeys, type KeyEncryptionKeys } from './key-encryption-keys.js';
 
@@ -46,16 +45,15 @@ export class PersonalDataKeys {
   private readonly subjects = new Map<string, string>();
   /** Counts invalidations: a look-up that overlapped one does not cache what it read. */
   private generation = 0;
-  private listening: Listening | null = null;
-  private stopped = false;
-  private retry: NodeJS.Timeout | undefined;
+  private listener: Promise<Listener> | null = null;
+  private current: Listener | null = null;
   /** The key-encryption key the database says wraps new keys, as last read. */
   private wrappingKek: string | null = null;
 
   constructor(
     private readonly pool: Pool,
     private readonly kek?: KeyEncryptionKeys,
-    /** How long after a failed LISTEN or a lost connection it listens again. */
+    /** How long after a failed LISTEN or a lost connection it first listens again (keepListening). */
     private readonly options: { relistenMs?: number } = {},
   ) {}
 
@@ -181,49 +179,47 @@ export class PersonalDataKeys {
   }
 
   /**
-   * Starts caching keys: erasures in any process reach this one by NOTIFY. A LISTEN that fails,
-   * or a connection lost later, is listened again after `relistenMs`; nothing is cached meanwhile
-   * (listen-connection.ts, decision 0271).
+   * Starts caching keys: erasures in any process reach this one by NOTIFY. While nobody listens
+   * (a failed LISTEN, a lost connection: keepListening listens again) nothing is cached, and what
+   * a look-up read before the LISTEN was back is not cached either: an erasure meanwhile went unheard.
    */
   async listen(): Promise<void> {
-    if (this.listening) return;
-    this.stopped = false;
-    const notice = (message: pg.Notification) => {
-      if (message.channel === ERASED_CHANNEL && message.payload) this.forget(message.payload);
-    };
-    const listening: Listening | null = await listenOn(this.pool, [ERASED_CHANNEL], { notice, lost: () => listening && this.lost(listening) }).catch(() => null);
-    if (!listening) return this.listenLater();
-    if (this.stopped || this.listening) return listening.end();
-    this.listening = listening;
+    if (this.listener) return;
+    const started = keepListening(
+      this.pool,
+      [ERASED_CHANNEL],
+      {
+        notice: (message) => {
+          if (message.channel === ERASED_CHANNEL && message.payload) this.forget(message.payload);
+        },
+        connected: () => this.stopCaching(),
+        lost: () => this.stopCaching(),
+      },
+      { retryMs: this.options.relistenMs ?? 5_000 },
+    );
+    this.listener = started;
+    const listener = await started;
+    // Not when `unlisten` came while the first LISTEN was under way.
+    if (this.listener === started) this.current = listener;
   }
 
   async unlisten(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    const listening = this.listening;
-    if (!listening) return;
+    const started = this.listener;
+    this.listener = null;
+    this.current = null;
     this.stopCaching();
-    await listening.end();
+    await (await started)?.stop();
   }
 
-  /** A listening connection lost: erasures would no longer be heard, so nothing stays cached until it is back. */
-  private lost(listening: Listening): void {
-    if (this.listening !== listening) return;
-    this.stopCaching();
-    void listening.end(true);
-    this.listenLater();
+  /** Whether what is read now may be cached: erasures are heard. */
+  private get listening(): boolean {
+    return this.current?.connected ?? false;
   }
 
+  /** Drops every cached key, and keeps look-ups under way from caching what they read. */
   private stopCaching(): void {
-    this.listening = null;
     this.generation++;
     this.cache.clear();
-  }
-
-  private listenLater(): void {
-    if (this.stopped) return;
-    this.retry = setTimeout(() => void this.listen(), this.options.relistenMs ?? 5_000);
-    this.retry.unref();
   }
 
   private forget(personId: string): void {

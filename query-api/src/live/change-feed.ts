@@ -1,5 +1,5 @@
 import { projectAudiences, type ProjectAudience } from '@shop/projectors/queries';
-import { listenOn, watchListener, type ListenerHeartbeatOptions, type Listening, type Logger, type Pool } from '@shop/infra';
+import { keepListening, type Listener, type ListenerHeartbeatOptions, type Logger, type Pool } from '@shop/infra';
 
 /** One stream a projection batch changed (a `live_changes` row), with who may read it. */
 export interface LiveChange {
@@ -41,8 +41,7 @@ const PAGE = 2000;
  * password change) and removes rows older than the retention.
  */
 export class ChangeFeed {
-  private listener: Listening | null = null;
-  private stopHeartbeat: () => void = () => undefined;
+  private listener: Listener | null = null;
   private cursor = 0;
   private reading: Promise<void> | null = null;
   private readAgain = false;
@@ -86,7 +85,7 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers.splice(0)) clearInterval(timer);
-    this.releaseListener();
+    await this.listener?.stop();
     await this.reading;
   }
 
@@ -193,48 +192,32 @@ export class ChangeFeed {
     return Number(rows[0]?.head ?? 0);
   }
 
-  /** A LISTEN that fails or hangs gives its connection back destroyed and throws (listen-connection.ts): relisten tries again. */
+  /**
+   * LISTENs for changes, ended sessions and swaps, and again whenever the connection is lost
+   * (keepListening); the poll covers the gap. Once it is back, what was missed is made up: the
+   * changes by a read, a swap by its count, read again at the next read (decision 0230).
+   */
   private async listen(): Promise<void> {
-    const notice = (message: { channel: string; payload?: string | undefined }) => {
-      if (message.channel === CHANGES) this.wake();
-      else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
-      else if (message.channel === RESET) this.swapped(Number(message.payload));
-    };
-    const listening: Listening = await listenOn(
+    this.listener = await keepListening(
       this.pool,
       [CHANGES, SESSION_ENDED, RESET],
-      { notice, lost: (error) => this.lostListener(listening, error) },
-      this.options.listenerHeartbeat?.timeoutMs,
+      {
+        notice: (message) => {
+          if (message.channel === CHANGES) this.wake();
+          else if (message.channel === SESSION_ENDED && message.payload) this.handlers.sessionEnded(message.payload);
+          else if (message.channel === RESET) this.swapped(Number(message.payload));
+        },
+        connected: (again) => {
+          if (!again) return;
+          this.swapCheckDue = true;
+          this.wake();
+        },
+        lost: (error) => this.logger.warn({ err: error }, 'the live change listener is not listening; listening again'),
+      },
+      { heartbeat: this.options.listenerHeartbeat },
     );
-    if (this.stopped) {
-      // Stopped while the LISTEN was under way: nobody else would end it.
-      await listening.end(true);
-      return;
-    }
-    this.listener = listening;
-    // A connection that dies with no error reaching us (half-open TCP) is found by a cheap query on it.
-    this.stopHeartbeat = watchListener(listening.client, (error) => this.lostListener(listening, error), this.options.listenerHeartbeat);
-  }
-
-  /** A listener that loses its connection (an error, or no answer) listens again on a new one; the poll covers the gap. */
-  private lostListener(listening: Listening, error: Error): void {
-    if (this.listener !== listening) return;
-    this.logger.warn({ err: error }, 'live change listener lost its connection; listening again');
-    this.releaseListener(error);
-    setTimeout(() => void this.relisten(), 1000).unref();
-  }
-
-  private async relisten(): Promise<void> {
-    if (this.stopped || this.listener) return;
-    try {
-      await this.listen();
-      // Made up by the next read (tried again at each poll until it succeeds), decision 0230.
-      this.swapCheckDue = true;
-    } catch (error) {
-      this.logger.warn({ err: error }, 'listening for live changes failed; trying again');
-      setTimeout(() => void this.relisten(), 1000).unref();
-    }
-    this.wake();
+    // Stopped while the first LISTEN was under way: nobody else would end it.
+    if (this.stopped) await this.listener.stop();
   }
 
   /**
@@ -252,13 +235,6 @@ export class ChangeFeed {
   private async swapCount(): Promise<number> {
     const { rows } = await this.pool.query<{ generation: string }>('SELECT generation FROM live_swaps');
     return Number(rows[0]?.generation ?? 0);
-  }
-
-  private releaseListener(error?: Error): void {
-    this.stopHeartbeat();
-    const listening = this.listener;
-    this.listener = null;
-    void listening?.end(error ?? true);
   }
 
   /** Keeps the table small; several processes doing it at once only repeat each other. */

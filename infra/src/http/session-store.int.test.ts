@@ -3,14 +3,13 @@ import type session from 'express-session';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool, type Pool, type PoolClient } from '../postgres/pool.js';
 import { createTestDatabase, silenceableProxy, type TestDatabase } from '../testing/index.js';
-import { CachedSessionStore } from './cached-session-store.js';
-import { CredentialsChangedError } from './session-store.js';
+import { CredentialsChangedError, SessionStore } from './session-store.js';
 
 let db: TestDatabase;
 // Two processes' stores on one database, each on its own pool; a TTL of ten minutes, so anything
 // seen within a test's time comes from the notification, not from the entry running out.
 let pools: Pool[];
-let stores: CachedSessionStore[];
+let stores: SessionStore[];
 let queries = 0;
 beforeAll(async () => {
   db = await createTestDatabase(inject('adminDatabaseUrl'));
@@ -21,20 +20,20 @@ beforeAll(async () => {
     queries++;
     return query(...args);
   }) as typeof counted.query;
-  stores = pools.map((pool) => new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000));
+  stores = pools.map((pool) => new SessionStore(pool, { cacheMs: 10 * 60_000, pruneEveryMs: false }));
   await Promise.all(stores.map((store) => store.listen()));
 });
 afterAll(async () => {
-  await Promise.all(stores?.map((store) => store.stopListening()) ?? []);
+  await Promise.all(stores?.map((store) => store.close()) ?? []);
   await Promise.all(pools?.map((pool) => pool.end()) ?? []);
   await db?.drop();
 });
 
 const cookie = { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000), httpOnly: true, path: '/' };
 const sessionOf = (name: string) => ({ cookie, user: { userId: name, email: `${name}@example.com`, isStaff: false, isGuest: false } }) as unknown as session.SessionData;
-const get = (store: CachedSessionStore, sid: string) =>
+const get = (store: SessionStore, sid: string) =>
   new Promise<session.SessionData | null | undefined>((resolve, reject) => store.get(sid, (err, sess) => (err ? reject(err as Error) : resolve(sess))));
-const set = (store: CachedSessionStore, sid: string, sess: session.SessionData) =>
+const set = (store: SessionStore, sid: string, sess: session.SessionData) =>
   new Promise<void>((resolve, reject) => store.set(sid, sess, (err) => (err ? reject(err as Error) : resolve())));
 
 /** Listens as the stores do; what it answers resolves once a notice of an update of `sid` came (the stores get it alike). */
@@ -301,7 +300,7 @@ describe('the session cache', () => {
       } else await gate;
       return client;
     };
-    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { retryMs: 50 });
+    const store = new SessionStore(pool, { cacheMs: 10 * 60_000, pruneEveryMs: false, listener: { retryMs: 50 } });
     try {
       await store.listen();
       expect(connects).toBe(1);
@@ -325,7 +324,7 @@ describe('the session cache', () => {
       expect(await eventually(() => get(store, sid), (sess) => !sess)).toBeFalsy();
     } finally {
       opened();
-      await store.stopListening();
+      await store.close();
       await pool.end();
     }
   });
@@ -338,7 +337,7 @@ describe('the session cache', () => {
     pool.on('connect', () => {
       if (made++ === 0) proxy.silence(0);
     });
-    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { timeoutMs: 500, retryMs: 50 });
+    const store = new SessionStore(pool, { cacheMs: 10 * 60_000, pruneEveryMs: false, listener: { heartbeat: { timeoutMs: 500 }, retryMs: 50 } });
     try {
       await store.listen();
       expect([pool.totalCount, pool.idleCount]).toEqual([0, 0]);
@@ -356,7 +355,7 @@ describe('the session cache', () => {
       await db.pool.query('DELETE FROM http_sessions WHERE sid = $1', [sid]);
       expect(await eventually(() => get(store, sid), (sess) => !sess)).toBeFalsy();
     } finally {
-      await store.stopListening();
+      await store.close();
       proxy.close();
       await pool.end().catch(() => undefined);
     }
@@ -365,7 +364,7 @@ describe('the session cache', () => {
   it('gives up a LISTEN connection that goes silent without an error (half-open TCP) and stops answering from memory', async () => {
     const proxy = await silenceableProxy(new URL(db.url));
     const pool = createPool(proxy.url, 3);
-    const store = new CachedSessionStore(pool, { tableName: 'http_sessions', pruneSessionInterval: false }, 10 * 60_000, { everyMs: 200, timeoutMs: 1_000 });
+    const store = new SessionStore(pool, { cacheMs: 10 * 60_000, pruneEveryMs: false, listener: { heartbeat: { everyMs: 200, timeoutMs: 1_000 } } });
     try {
       await store.listen(); // the proxy's first connection is the listener's
       const sid = randomUUID();
@@ -377,7 +376,7 @@ describe('the session cache', () => {
       // Without the heartbeat the copy would be served for the whole ten-minute TTL.
       expect(await eventually(() => get(store, sid), (sess) => !sess)).toBeFalsy();
     } finally {
-      await store.stopListening();
+      await store.close();
       proxy.close();
       await pool.end().catch(() => undefined);
     }
