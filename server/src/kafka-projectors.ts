@@ -17,7 +17,12 @@ export async function startKafkaProjectors(
   const relay = new EventRelay({ ...deps, eventStore: codec.relaySource, kafka: transport('relay') });
   const feed = new KafkaProjectionFeed({ pool: deps.pool, eventStore: deps.eventStore, kafka: transport('projector'), logger: deps.logger, reveal: codec.open }, allProjections);
   await relay.start();
-  await feed.start();
+  // A relay left running would hold its lock's connection, and the pool's end at a failed start would wait for it for good.
+  await feed.start().catch(async (error: unknown) => {
+    await feed.stop().catch(() => undefined);
+    await relay.stop();
+    throw error;
+  });
   // Projections an older version built: rebuilt in the background while the feed keeps their old
   // tables following the topic (docs/decisions/0215); one process of the group does it.
   const upgrading = upgradeOutdated(deps, allProjections);
