@@ -84,7 +84,7 @@ export class KafkaProjectionFeed {
     this.consumer = consumer;
     const topic = this.deps.kafka.settings.topic;
     await consumer.connect();
-    consumer.on(consumer.events.GROUP_JOIN, () => this.queues.clear());
+    consumer.on(consumer.events.GROUP_JOIN, (event) => this.queues.clear(event.payload.memberAssignment[topic] ?? []));
     await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
       partitionsConsumedConcurrently: this.deps.kafka.settings.partitions,
@@ -93,6 +93,12 @@ export class KafkaProjectionFeed {
       // Fetching only queues: the next fetch never waits for the database (decision 0110).
       eachBatch: async ({ batch, resolveOffset, isRunning, isStale }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        const back = this.queues.holeBefore(batch.partition, batch.messages[0]!.offset);
+        if (back !== null) {
+          this.deps.logger.warn({ partition: batch.partition, from: back, fetched: batch.messages[0]!.offset }, `Kafka partition ${batch.partition}: a batch from offset ${batch.messages[0]!.offset} skipped what was dropped at a rejoin; fetching again from ${back}`);
+          consumer.seek({ topic, partition: batch.partition, offset: back });
+          return;
+        }
         const last = batch.messages[batch.messages.length - 1]!;
         const events = batch.messages.map((message) => decodeEvent(message.value));
         const stamps = this.stageListeners.size > 0 ? { fetchedAt: Date.now(), sentAt: batch.messages.map((message) => Number(message.timestamp)) } : {};
@@ -146,6 +152,7 @@ export class KafkaProjectionFeed {
         continue;
       }
       if (generation !== this.queues.generation) continue;
+      this.queues.markApplied(taken);
       this.reportStages(taken, takenAt);
       this.committing = this.committing
         .then(() => this.commit(taken))

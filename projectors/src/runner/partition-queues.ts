@@ -23,12 +23,38 @@ export interface QueuedBatch {
 export class PartitionQueues {
   private readonly queues = new Map<number, QueuedBatch[]>();
   private readonly depths = new Map<number, number>();
+  /** Per partition, the offset the next fetched batch must start at (or before) for nothing to be skipped. */
+  private readonly expected = new Map<number, bigint>();
+  /** Per partition, the offset after the last batch every projection has applied. */
+  private readonly applied = new Map<number, bigint>();
+  /** Per partition, where a hole already sent the consumer back to (so a second one there is not chased). */
+  private readonly soughtTo = new Map<number, bigint>();
   generation = 0;
 
   constructor(private readonly maxDepth: number) {}
 
+  /**
+   * Where the consumer must go back to instead of taking a batch that starts at `firstOffset`, or
+   * null to take it. A batch may start later than the partition's queue ends only by a hole:
+   * kafkajs can hand over a batch fetched before a rejoin after the rejoin emptied the queues
+   * (a fetcher of another broker was mid-batch when a lost broker's fetcher rejoined the group),
+   * and taking it would move the fetch position past the batches the rejoin dropped, so they
+   * would never come again (decision 0373). Offsets removed by retention make a hole that going
+   * back cannot close: the second hole at the same place is taken, and the gap fill of decision
+   * 0306 reads those events from the store.
+   */
+  holeBefore(partition: number, firstOffset: string): string | null {
+    const expected = this.expected.get(partition);
+    const first = BigInt(firstOffset);
+    if (expected === undefined || first <= expected || this.soughtTo.get(partition) === expected) return null;
+    this.soughtTo.set(partition, expected);
+    return expected.toString();
+  }
+
   /** Adds a fetched batch; true when its partition is now too deep and should be paused. */
   push(batch: QueuedBatch): boolean {
+    const end = BigInt(batch.nextOffset);
+    if (end > (this.expected.get(batch.partition) ?? -1n)) this.expected.set(batch.partition, end);
     const queue = this.queues.get(batch.partition) ?? [];
     queue.push(batch);
     this.queues.set(batch.partition, queue);
@@ -65,6 +91,14 @@ export class PartitionQueues {
     return taken;
   }
 
+  /** Notes batches every projection has applied: after a rejoin, fetching must go on from there. */
+  markApplied(batches: QueuedBatch[]): void {
+    for (const { partition, offset } of offsetsToCommit(batches)) {
+      const end = BigInt(offset);
+      if (end > (this.applied.get(partition) ?? -1n)) this.applied.set(partition, end);
+    }
+  }
+
   /** Returns batches a failed drain took to the front of their queues, in their order. */
   putBack(taken: QueuedBatch[]): void {
     for (const batch of [...taken].reverse()) {
@@ -83,11 +117,24 @@ export class PartitionQueues {
   /**
    * A rebalance: kafkajs fetches again from the committed offsets of every partition it now
    * owns, so everything queued would come twice. Drop it all; a drain under way sees the new
-   * generation and does not commit.
+   * generation and does not commit. A partition kept (`assigned`) must go on from what is
+   * applied: a batch that starts after that is a hole (holeBefore). One newly assigned starts
+   * wherever the group's committed offset says.
    */
-  clear(): void {
+  clear(assigned: readonly number[]): void {
     this.queues.clear();
     this.depths.clear();
+    this.soughtTo.clear();
+    const applied = new Map(this.applied);
+    this.expected.clear();
+    this.applied.clear();
+    for (const partition of assigned) {
+      const end = applied.get(partition);
+      if (end !== undefined) {
+        this.expected.set(partition, end);
+        this.applied.set(partition, end);
+      }
+    }
     this.generation++;
   }
 }
