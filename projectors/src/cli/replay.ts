@@ -20,7 +20,7 @@ async function main(argv: string[]): Promise<void> {
   if (!values.projection) throw new CliUsageError(USAGE);
   const projections = selectProjections(allProjections, values.projection);
   const until = values.until ? parseInstant(values.until, '--until') : undefined;
-  const database = await openCliDatabase();
+  const database = await openCliDatabase(process.env, 'npm run replay (a rebuild: the log up to its horizon, the streams table)');
   const bar = new SingleBar(
     {
       format: '{names} [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted} | {phase}',

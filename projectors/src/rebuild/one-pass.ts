@@ -1,10 +1,9 @@
-import { onClientInTransaction, type GlobalCheckpoint, type Pool, type PoolClient } from '@shop/infra';
-import { readPage, type KnownStream } from './log-page.js';
+import { onClientInTransaction, readPage, type GlobalCheckpoint, type KnownStream, type Pool, type PoolClient, type RawEvent } from '@shop/infra';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
-import { FoldShard, type RawEvent, type ShardTarget } from './fold-shard.js';
+import { FoldShard, type ShardTarget } from './fold-shard.js';
 import type { BulkProjection } from './bulk-fold.js';
-import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, tidyAfterwards, type RebuildDeps, type RebuildResult } from './rebuild.js';
+import { dropStaleRebuilds, lockRebuilds, replayInto, tidyAfterwards, type RebuildDeps, type RebuildResult } from './rebuild.js';
 import { dropSchema, quoted, schemaName } from './shadow-schema.js';
 import { runnerTablesSql, stagingTablesSql } from './staging.js';
 import { completeStaging, readCompletions, type StagingTable } from './index-phase.js';
@@ -76,7 +75,7 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     const completions = readCompletions(deps.pool, [...new Set(stagingTables(targets, revisions).map((item) => item.table))]);
     completions.catch(() => undefined); // awaited below
     try {
-      const [total, end] = await Promise.all([countEvents(deps.pool, options.until), readLogEnd(deps.pool, options.until)]).catch(async (error: unknown) => {
+      const [total, end] = await Promise.all([deps.eventStore.countLog({ asOf: options.until ?? null }), readLogEnd(deps.pool, options.until)]).catch(async (error: unknown) => {
         await (await opening.catch(() => null))?.close();
         throw error;
       });
