@@ -32,8 +32,9 @@ export interface Backlog {
 }
 
 /**
- * How far `from` is behind the PostgreSQL log. Null when it cannot tell (the one-pass rebuild reads
- * that table: with the log in EventStoreDB it is empty, and there is nothing to replay).
+ * How far `from` is behind the PostgreSQL log (a count after a checkpoint under the transaction
+ * horizon, which the event store's interface does not carry: the shop refuses EventStoreDB,
+ * decision 0421). Null when it cannot tell.
  */
 export async function measureBacklog(pool: Pool, from: GlobalCheckpoint): Promise<Backlog | null> {
   try {
