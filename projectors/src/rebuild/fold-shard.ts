@@ -37,7 +37,7 @@ interface CopyBuffer {
 }
 
 /**
- * Folds one share of the streams for every projection being rebuilt and streams the rows into
+ * Folds the log's events for every projection being rebuilt and streams the rows into
  * their staging tables with COPY on its own connection. Folding page N overlaps writing page
  * N-1: at most one write is in flight, so memory stays bounded by two pages of rows.
  */
@@ -287,4 +287,3 @@ class CopyBytes {
 }
 
 const INITIAL_BYTES = 64 * 1024;
-
