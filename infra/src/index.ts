@@ -9,6 +9,7 @@ export * from './postgres/embedded-postgres.js';
 export * from './postgres/free-port.js';
 export * from './event-store/event-store.js';
 export * from './event-store/postgres-event-store.js';
+export * from './event-store/log-pages.js';
 export * from './runtime/clock-and-ids.js';
 export * from './runtime/seeded-random.js';
 export * from './http/http-error.js';

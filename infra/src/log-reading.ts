@@ -1,8 +1,6 @@
 /**
  * What a reader of the event log needs and nothing of the servers around it: the pool, the
- * checkpoint types, opening stored events (decrypt, upcast). Rebuild worker threads import this
- * instead of the package's index, which loads HTTP, Kafka, mail and both event stores: half a
- * second of start-up per worker (docs/decisions/0100).
+ * event store's types, opening stored events (decrypt, upcast).
  */
 export * from './postgres/pool.js';
 export * from './event-store/event-store.js';

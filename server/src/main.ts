@@ -1,4 +1,4 @@
-import { ConfigError, EmbeddedPostgresError, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal, startTracing } from '@shop/infra';
+import { ConfigError, EmbeddedPostgresError, EventStoreDbRefused, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal, startTracing } from '@shop/infra';
 import { ProjectionVersionFenceError } from '@shop/projectors';
 import { allRoles, startShop, type Role } from './shop.js';
 
@@ -37,6 +37,7 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
     const operators =
       error instanceof ConfigError ||
       error instanceof EmbeddedPostgresError ||
+      error instanceof EventStoreDbRefused ||
       error instanceof KafkaTopicMismatchError ||
       error instanceof ProjectionVersionFenceError;
     console.error(operators ? error.message : error);

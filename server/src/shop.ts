@@ -17,6 +17,7 @@ import {
   logSigningKeyFile,
   migrate,
   openEventStore,
+  refuseEventStoreDb,
   openKeyEncryptionKeys,
   personalDataKeysOf,
   SandboxPaymentGateway,
@@ -70,6 +71,9 @@ export async function startShop(
   /** The built web app to serve; tests point it at a directory of their own. */
   web: string = webDir,
 ): Promise<RunningShop> {
+  // Every role shows the projections' lag (/metrics, health), counted in the PostgreSQL log; the
+  // projectors also rebuild from it and the purge waits on it.
+  refuseEventStoreDb(config, 'the shop (projection lag, catch-up replays and upgrades, the personal-data purge)');
   const database = await openDatabase(config, logger);
   const stops: Array<() => Promise<void>> = [database.stop];
   let lostReason: string | null = null;
@@ -116,8 +120,8 @@ export async function startShop(
     }
     // After the projectors' stop in the list, so the purge at shutdown still sees them catch up; before the server's.
     if (roles.includes('command')) stops.unshift(startPurgeSchedule(pool, keks, config.PERSONAL_DATA_PURGE_MINUTES, logger));
-    // The event log's seals, signed with a key beside the key-encryption keys (decision 0347); not for EventStoreDB.
-    if (roles.includes('command') && !config.EVENTSTORE_URL) {
+    // The event log's seals, signed with a key beside the key-encryption keys (decision 0347).
+    if (roles.includes('command')) {
       stops.unshift(startSealSchedule(pool, await LogSigningKey.open(logSigningKeyFile(config)), config.LOG_SEAL_MINUTES, logger));
     }
     if (roles.includes('command')) await seedOnFirstStart({ ...base, staff: config, demoAccounts: !config.DATABASE_URL });

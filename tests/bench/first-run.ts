@@ -13,7 +13,7 @@ if (what !== 'rebuild' && what !== 'read') throw new Error('usage: first-run.ts 
 const pool = createPool(process.env.DATABASE_URL!, 10);
 try {
   const started = performance.now();
-  if (what === 'rebuild') await rebuildAll({ pool, eventStore: new PostgresEventStore(pool) }, allProjections, { workers: 1 });
+  if (what === 'rebuild') await rebuildAll({ pool, eventStore: new PostgresEventStore(pool) }, allProjections);
   else await rawSequentialRead(pool);
   console.log(JSON.stringify((performance.now() - started) / 1000));
 } finally {

@@ -131,7 +131,7 @@ async function readEverythingAhead(side: Side): Promise<void> {
 /** A replay: the project details read model rebuilt from event 0 (rows written, swapped in). */
 async function rebuildRate(side: Side): Promise<number> {
   const projection = allProjections.find((candidate) => candidate.name === 'projects')!;
-  const rebuilt = (await rebuildInOnePass({ pool: side.pool, eventStore: side.store }, [projection], { workers: 1 }))[0]!;
+  const rebuilt = (await rebuildInOnePass({ pool: side.pool, eventStore: side.store }, [projection]))[0]!;
   return (rebuilt.events / rebuilt.ms) * 1000;
 }
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger, createPool, PostgresEventStore, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
-import { allProjections, defaultWorkers, ProjectionRunner, rebuildAll, rebuildsTidied, type CatchUpReplayPolicy } from '@shop/projectors';
+import { allProjections, ProjectionRunner, rebuildAll, rebuildsTidied, type CatchUpReplayPolicy } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';
@@ -13,6 +13,12 @@ import { rawSequentialRead } from './raw-read.js';
  * figure stays as a number beside today's at 100k.
  */
 const BEFORE = { rate: 7_361, ratio: 0.047, when: '2026-11-27 (session 51, a third of quiet speed)' };
+
+/**
+ * Worker threads folding beside the reading thread, measured A/B against folding in it alone on
+ * this two-core machine before issue 58 removed them (decision 0420): no gain outside the spread.
+ */
+const THREADS = { oneThread: '2.80-4.76 s', twoWorkers: '2.72-5.48 s', when: '2026-12-07 (shared machine, 100k, 4 rounds A/B)' };
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -60,7 +66,7 @@ async function emmettBeside(pool: Pool, databaseUrl: string, deps: Parameters<ty
   const [first, warm] = (await inItsOwnProcess('./emmett-rebuild.ts', databaseUrl, 'rebuild')) as [number, number];
   const same = allProjections.filter((projection) => projection.name === 'projects');
   await settle(pool);
-  const ours = await seconds(() => rebuildAll(deps, same, { workers: 1 }));
+  const ours = await seconds(() => rebuildAll(deps, same));
   return { first, warm, ours };
 }
 
@@ -94,13 +100,11 @@ function sizes(quick: boolean): number[] {
 }
 
 /**
- * events/s rebuilding every projection from event 0 (one pass, swapped in) at 1 worker and at
- * one per core, next to a raw sequential read of the same table in the same run; at 100k also
+ * events/s rebuilding every projection from event 0 (one pass, swapped in), next to a raw sequential read of the same table in the same run; at 100k also
  * the engine it replaced, as a recorded figure (BEFORE).
  */
 export async function replayBench(context: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
-  const workers = defaultWorkers();
   for (const size of sizes(context.quick)) {
     const databaseUrl = await context.freshDatabase();
     const pool = createPool(databaseUrl, 10);
@@ -125,21 +129,17 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       }
       const one = size / median(firstRebuilds);
       const firstRawRate = read / median(firstReads);
-      // Then the same rebuild in this warm process, as a shop's catch-up replay runs it, and with a
-      // worker per core. This process has not folded anything yet: one rebuild untimed, to warm it,
-      // and one with the worker threads, which the process keeps for the rebuilds after it.
-      await rebuildAll(deps, allProjections, { workers: 1 });
-      if (workers > 1) await rebuildAll(deps, allProjections, { workers });
+      // Then the same rebuild in this warm process, as a shop's catch-up replay runs it. This
+      // process has not folded anything yet: one rebuild untimed, to warm it.
+      await rebuildAll(deps, allProjections);
       // The median of three, as for the warm raw read it is compared with: one warm rebuild alone
       // moves with the machine's other work.
       const warmRebuilds: number[] = [];
       for (let run = 0; run < 3; run++) {
         await settle(pool);
-        warmRebuilds.push(await seconds(() => rebuildAll(deps, allProjections, { workers: 1 })));
+        warmRebuilds.push(await seconds(() => rebuildAll(deps, allProjections)));
       }
       const again = size / median(warmRebuilds);
-      await settle(pool);
-      const many = size / (await seconds(() => rebuildAll(deps, allProjections, { workers })));
       if (size <= 100_000) await settle(pool);
       // Emmett pays a round trip or two per event: at 1M events it would take most of the section's time.
       const emmett = size <= 100_000 ? await emmettBeside(pool, databaseUrl, deps) : null;
@@ -147,12 +147,12 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
         section: 'replay',
         case: `${fmt(size)} events, all ${allProjections.length} projections`,
         figures:
-          `rebuild 1 worker ${fmt(one)} ev/s (a process's first, median of 3), ${fmt(again)} ev/s (warm process, median of 3: ${warmRebuilds.map((run) => fmt(run, 2)).join(', ')} s) · ${workers} workers ${fmt(many)} ev/s (warm)` +
+          `rebuild ${fmt(one)} ev/s (a process's first, median of 3), ${fmt(again)} ev/s (warm process, median of 3: ${warmRebuilds.map((run) => fmt(run, 2)).join(', ')} s)` +
           ` · raw sequential read ${fmt(firstRawRate)} ev/s (a process's first, median of 3), ${fmt(rawRate)} ev/s (warm, median of 3)` +
-          (size === 100_000 ? ` · before (one projection at a time, removed by issue 58) ${fmt(BEFORE.rate)} ev/s recorded ${BEFORE.when}` : ''),
+          (size === 100_000 ? ` · before (one projection at a time, removed by issue 58) ${fmt(BEFORE.rate)} ev/s recorded ${BEFORE.when}` : '') +
+          (size === 100_000 ? ` · worker threads (removed by issue 58): 1 thread ${THREADS.oneThread}, 2 workers ${THREADS.twoWorkers} recorded ${THREADS.when}` : ''),
         ratio:
-          `rebuild/raw 1 worker ${fmt(one / firstRawRate, 3)} (first/first), ${fmt(again / rawRate, 3)} (warm/warm), ${fmt(one / rawRate, 3)} (first rebuild/warm read)` +
-          ` · ${workers} workers ${fmt(many / rawRate, 3)} (warm/warm)` +
+          `rebuild/raw ${fmt(one / firstRawRate, 3)} (first/first), ${fmt(again / rawRate, 3)} (warm/warm), ${fmt(one / rawRate, 3)} (first rebuild/warm read)` +
           (size === 100_000 ? ` · before ${fmt(BEFORE.ratio, 3)} (recorded)` : ''),
       });
       if (emmett) {
@@ -167,7 +167,7 @@ export async function replayBench(context: BenchContext): Promise<Row[]> {
       }
       if (size <= 100_000) {
         const batches = size / (await catchUp(pool, deps.eventStore, false));
-        const replayed = size / (await catchUp(pool, deps.eventStore, { minEvents: 0, minShareOfLog: 0, workers: 1 }));
+        const replayed = size / (await catchUp(pool, deps.eventStore, { minEvents: 0, minShareOfLog: 0 }));
         rows.push({
           section: 'replay',
           case: `catch-up after downtime, ${fmt(size)} events behind (the whole log)`,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPool, type Pool } from '@shop/infra';
+import { createPool, openEventStore, type Pool } from '@shop/infra';
 import { builtInReports, runReport, type AnyReport, type ReportOptions } from '@shop/projectors/reports';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
@@ -38,17 +38,18 @@ export async function reportsBench(context: BenchContext): Promise<Row[]> {
   for (const size of sizes(context.quick)) {
     const pool: Pool = createPool(await context.freshDatabase(), 6);
     try {
+      const store = openEventStore({}, pool);
       await loadEvents(pool, size);
       await pool.query('VACUUM ANALYZE');
       const read = await rawSequentialRead(pool); // warms the cache for every reader alike
       const rawRate = read / median([await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool)), await seconds(() => rawSequentialRead(pool))]);
-      await runReport(pool, nothing, options); // warms this process's JIT for the engine
+      await runReport(store, nothing, options); // warms this process's JIT for the engine
       const runs = size >= 1_000_000 ? 1 : 3;
       const figures: string[] = [];
       const ratios: string[] = [];
       for (const [name, report] of reports) {
         const times: number[] = [];
-        for (let run = 0; run < runs; run++) times.push(await seconds(() => runReport(pool, report, options)));
+        for (let run = 0; run < runs; run++) times.push(await seconds(() => runReport(store, report, options)));
         const rate = size / median(times);
         figures.push(`${name} ${fmt(rate)} ev/s`);
         ratios.push(`${name} ${fmt(rate / rawRate, 3)}`);

@@ -153,7 +153,7 @@ export async function snapshotReadModels(pool: Pool, store: EventStore, now: Dat
   }
   const reports: Record<string, ReportRow[]> = {};
   for (const [name, report] of Object.entries(builtInReports).sort(([a], [b]) => a.localeCompare(b))) {
-    reports[name] = await runReport(pool, report, { from: null, to: null, asOf: null, by: 'month', now, idleDays: 30 });
+    reports[name] = await runReport(store, report, { from: null, to: null, asOf: null, by: 'month', now, idleDays: 30 });
   }
   const audit: Record<string, string[]> = {};
   const { rows: streams } = await pool.query<{ stream_id: string; revision: string }>(

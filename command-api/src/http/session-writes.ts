@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request } from 'express';
-import { recordSessionWrite, type Clock, type EventStore, type NewEvent, type ReadAllOptions, type SubscribeOptions } from '@shop/infra';
+import { recordSessionWrite, type Clock, type EventStore, type NewEvent, type ReadAllOptions, type SubscribeOptions, type WholeLogOptions } from '@shop/infra';
 
 /**
  * Session consistency (docs/decisions/0210), the writing half: every append made while serving a
@@ -58,6 +58,14 @@ export class SessionNotingEventStore implements EventStore {
 
   readAllPages(options?: ReadAllOptions) {
     return this.inner.readAllPages(options);
+  }
+
+  readLog(options?: WholeLogOptions) {
+    return this.inner.readLog(options);
+  }
+
+  countLog(options?: WholeLogOptions) {
+    return this.inner.countLog(options);
   }
 
   subscribeToAll(options: SubscribeOptions) {

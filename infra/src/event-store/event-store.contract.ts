@@ -121,6 +121,40 @@ export function eventStoreContract(name: string, makeStore: () => EventStore) {
       expect(mine.map((e) => e.type)).toEqual(['P1', 'P2', 'P3']);
     });
 
+    it('reads the whole log through readLog: the events readAll gives, equal, in pages, counted by countLog', async () => {
+      const store = makeStore();
+      const id = stream();
+      await store.appendToStream(id, [event('L1', { text: 'tab\there, line\nthere, back\\slash, é' }), event('L2')]);
+      await store.appendToStream(stream(), [event('L3')]);
+      const pages: StoredEvent[][] = [];
+      for await (const page of store.readLog({ pageSize: 2 })) pages.push(page);
+      const everything = await readEverything(store, 2);
+      const strip = ({ recordedAt: _, ...rest }: StoredEvent) => rest;
+      expect(pages.flat().map(strip)).toEqual(everything.map(strip));
+      expect(pages.every((page) => page.length > 0 && page.length <= 2)).toBe(true);
+      expect(await store.countLog()).toBe(everything.length);
+      expect(pages.flat().find((e) => e.type === 'L1')!.data).toEqual({ text: 'tab\there, line\nthere, back\\slash, é' });
+    });
+
+    it('reads nothing appended after readLog began, and as of an instant only what the store had recorded by then', async () => {
+      const store = makeStore();
+      await store.appendToStream(stream(), [event('S1')]);
+      const before = await store.countLog();
+      const reading = store.readLog({ pageSize: 1 })[Symbol.asyncIterator]();
+      const first = await reading.next();
+      const later = stream();
+      await store.appendToStream(later, [event('S2')]);
+      const read: StoredEvent[] = first.done ? [] : [...first.value];
+      for (let next = await reading.next(); !next.done; next = await reading.next()) read.push(...next.value);
+      expect(read).toHaveLength(before);
+      expect(read.some((e) => e.streamId === later)).toBe(false);
+      expect(await store.countLog({ asOf: new Date('2000-01-01T00:00:00Z') })).toBe(0);
+      const pastCut: StoredEvent[] = [];
+      for await (const page of store.readLog({ asOf: new Date('2000-01-01T00:00:00Z') })) pastCut.push(...page);
+      expect(pastCut).toEqual([]);
+      expect(await store.countLog({ asOf: new Date(Date.now() + 60_000) })).toBe(before + 1);
+    });
+
     it('delivers past and future events to a catch-up subscription, once each', async () => {
       const store = makeStore();
       const id = stream();

@@ -83,6 +83,14 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/** A read of the whole log (`readLog`). */
+export interface WholeLogOptions {
+  /** The log as it stood at this instant: only events the store had recorded by then. */
+  asOf?: Date | null;
+  /** Events per page; default 5,000. */
+  pageSize?: number;
+}
+
 export interface Subscription {
   stop: () => Promise<void>;
 }
@@ -106,6 +114,14 @@ export interface EventStore {
    * the caller works on the one before (read-ahead.ts): for replays, exports, whole-log readers.
    */
   readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]>;
+  /**
+   * The whole log as it stands when the read begins (nothing appended later is read), in global
+   * order and in pages, each next page read while the caller works on the one before: for
+   * rebuilds, reports and exports (decision 0421).
+   */
+  readLog(options?: WholeLogOptions): AsyncIterable<StoredEvent[]>;
+  /** How many events `readLog` with the same options would read if it began now (for progress). */
+  countLog(options?: WholeLogOptions): Promise<number>;
   /** Catch-up subscription: everything after `from`, then new events as they commit. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   close(): Promise<void>;

@@ -1,5 +1,7 @@
 import {
   ANY,
+  BACKWARDS,
+  END,
   EventStoreDBClient,
   FORWARDS,
   jsonEvent,
@@ -26,6 +28,7 @@ import {
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
+  type WholeLogOptions,
 } from './event-store.js';
 
 /**
@@ -98,6 +101,41 @@ export class EventStoreDbEventStore implements EventStore {
 
   readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
     return readAhead((from, limit) => this.readAll({ from, limit }), options);
+  }
+
+  /**
+   * $all up to its last event when the read begins (what commits later is not read); as of a date,
+   * only events the server had created by then (its own clock, as PostgreSQL's recorded time is).
+   */
+  async *readLog({ asOf = null, pageSize = 5000 }: WholeLogOptions = {}): AsyncIterable<StoredEvent[]> {
+    const end = await this.endOfAll();
+    if (end === null) return;
+    let page: StoredEvent[] = [];
+    for await (const resolved of this.client.readAll({ fromPosition: ESDB_START, direction: FORWARDS })) {
+      if (Number(resolved.event?.position?.commit ?? 0n) > end) break;
+      const stored = toStoredEvent(resolved as AllStreamResolvedEvent);
+      if (!stored || (asOf && resolved.event!.created.getTime() > asOf.getTime())) continue;
+      page.push(stored);
+      if (page.length === pageSize) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+
+  async countLog(options: WholeLogOptions = {}): Promise<number> {
+    let count = 0;
+    for await (const page of this.readLog(options)) count += page.length;
+    return count;
+  }
+
+  /** The commit position of $all's last event now (system events included); null when empty. */
+  private async endOfAll(): Promise<number | null> {
+    for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 })) {
+      return Number(resolved.event?.position?.commit ?? 0n);
+    }
+    return null;
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

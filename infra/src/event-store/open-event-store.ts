@@ -15,6 +15,24 @@ export function openEventStore(config: { EVENTSTORE_URL?: string | undefined }, 
   return new UpcastingEventStore(protectPersonalData(inner, pool, keks));
 }
 
+/**
+ * Refuses to start `what` when EVENTSTORE_URL is set: it reads the PostgreSQL event log itself
+ * (its transaction horizon, streams table, hash chain or a count of events after a checkpoint),
+ * which the event store's interface does not carry and EventStoreDB does not have, so it would
+ * work on an empty log (decision 0421).
+ */
+export function refuseEventStoreDb(config: { EVENTSTORE_URL?: string | undefined }, what: string): void {
+  if (config.EVENTSTORE_URL) throw new EventStoreDbRefused(`EVENTSTORE_URL is set, but ${what} reads the PostgreSQL event log itself; unset EVENTSTORE_URL (decision 0421)`);
+}
+
+/** What the operator must change: one line, no stack. */
+export class EventStoreDbRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EventStoreDbRefused';
+  }
+}
+
 /** Keys wrapped under `keks`, or the process's key-encryption keys (openKeyEncryptionKeys). */
 export const protectPersonalData = (inner: EventStore, pool: Pool, keks?: KeyEncryptionKeys): EventStore =>
   new ProtectedEventStore(inner, new PersonalDataProtector(new PersonalDataKeys(pool, keks)));

@@ -11,11 +11,13 @@ import {
   type ReadAllOptions,
   type StoredEvent,
   type SubscribeOptions,
+  type WholeLogOptions,
   type Subscription,
 } from './event-store.js';
 import { appendSignalFor, NOTIFY_CHANNEL } from './append-signal.js';
 import { catchUpSubscription } from './catch-up-subscription.js';
 import { readAhead } from './read-ahead.js';
+import { countLogEvents, readLogPages, storedEventOfRaw } from './log-pages.js';
 
 interface EventRow {
   global_position: number;
@@ -197,6 +199,15 @@ export class PostgresEventStore implements EventStore {
 
   readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
     return readAhead((from, limit) => this.readAll({ from, limit }), options);
+  }
+
+  /** Pages read with COPY (log-pages.ts), on a connection of their own. */
+  async *readLog({ asOf = null, pageSize = 5000 }: WholeLogOptions = {}): AsyncIterable<StoredEvent[]> {
+    for await (const page of readLogPages(this.pool, { asOf, pageSize })) yield page.map(storedEventOfRaw);
+  }
+
+  countLog({ asOf = null }: WholeLogOptions = {}): Promise<number> {
+    return countLogEvents(this.pool, asOf);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

@@ -1,6 +1,6 @@
 import { eventUpcasters, type UpcasterRegistry } from '@shop/domain';
 import { nameBasedUuid } from '../runtime/clock-and-ids.js';
-import type { EventStore, NewEvent, ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from './event-store.js';
+import type { EventStore, NewEvent, ReadAllOptions, StoredEvent, SubscribeOptions, Subscription, WholeLogOptions } from './event-store.js';
 
 /**
  * Old event versions are upcast when read, never rewritten (DESIGN.md): every reader of this
@@ -25,6 +25,14 @@ export class UpcastingEventStore implements EventStore {
   /** Upcast while the inner store already reads the next page. */
   async *readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
     for await (const page of this.inner.readAllPages(options)) yield upcastAll(page);
+  }
+
+  async *readLog(options?: WholeLogOptions): AsyncIterable<StoredEvent[]> {
+    for await (const page of this.inner.readLog(options)) yield upcastAll(page);
+  }
+
+  countLog(options?: WholeLogOptions): Promise<number> {
+    return this.inner.countLog(options);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

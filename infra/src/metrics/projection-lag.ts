@@ -12,6 +12,7 @@ export interface ProjectionLag {
 
 // Counted in the store's reading order and under the same visibility rule as readers
 // (shop_read_horizon, decision 0231), so an event a projection cannot see yet does not count as lag.
+// The PostgreSQL log's own: with EVENTSTORE_URL set the shop refuses to start (decision 0421).
 const LAG_SQL = `
   SELECT n.name,
          coalesce(c.global_position, 0) AS position,

@@ -7,7 +7,6 @@ export interface RebuildProgressRow {
   eventsTotal: number;
   eventsPerSecond: number;
   etaSeconds: number;
-  workers: number;
 }
 
 /**
@@ -17,8 +16,8 @@ export interface RebuildProgressRow {
  */
 export async function readRebuildProgress(pool: Pool): Promise<RebuildProgressRow[]> {
   const result = await pool
-    .query<{ projection: string; phase: string; events_done: string; events_total: string; events_per_second: number; eta_seconds: number; workers: number }>(
-      `SELECT projection, phase, events_done, events_total, events_per_second, eta_seconds, workers
+    .query<{ projection: string; phase: string; events_done: string; events_total: string; events_per_second: number; eta_seconds: number }>(
+      `SELECT projection, phase, events_done, events_total, events_per_second, eta_seconds
          FROM rebuild_progress WHERE updated_at > now() - interval '30 seconds'`,
     )
     .catch(() => ({ rows: [] }));
@@ -29,6 +28,5 @@ export async function readRebuildProgress(pool: Pool): Promise<RebuildProgressRo
     eventsTotal: Number(row.events_total),
     eventsPerSecond: row.events_per_second,
     etaSeconds: row.eta_seconds,
-    workers: row.workers,
   }));
 }

@@ -132,7 +132,6 @@ function registerRebuildGauges(registry: Registry, pool: Pool): void {
   gauge('rebuild_events_total', 'Events a running rebuild will read', (row) => row.eventsTotal);
   gauge('rebuild_events_per_second', 'Events per second of a running rebuild', (row) => row.eventsPerSecond);
   gauge('rebuild_eta_seconds', 'Seconds a running rebuild expects to need for the rest of the log', (row) => row.etaSeconds);
-  gauge('rebuild_workers', 'Worker threads folding for a running rebuild', (row) => row.workers);
 }
 
 /**

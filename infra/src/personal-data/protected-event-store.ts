@@ -1,4 +1,4 @@
-import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadAllOptions, type StoredEvent, type SubscribeOptions, type Subscription } from '../event-store/event-store.js';
+import { ConcurrencyError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type ReadAllOptions, type StoredEvent, type SubscribeOptions, type Subscription, type WholeLogOptions } from '../event-store/event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { DataKey, NewDataKey } from './personal-data-keys.js';
 import type { PersonalDataProtector } from './personal-data-protector.js';
@@ -82,6 +82,14 @@ export class ProtectedEventStore implements EventStore {
   /** Each page opened while the inner store already reads the next one: the database's time and the cipher's overlap. */
   async *readAllPages(options?: ReadAllOptions): AsyncIterable<StoredEvent[]> {
     for await (const page of this.inner.readAllPages(options)) yield await this.protector.reveal(page);
+  }
+
+  async *readLog(options?: WholeLogOptions): AsyncIterable<StoredEvent[]> {
+    for await (const page of this.inner.readLog(options)) yield await this.protector.reveal(page);
+  }
+
+  countLog(options?: WholeLogOptions): Promise<number> {
+    return this.inner.countLog(options);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

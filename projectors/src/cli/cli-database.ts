@@ -6,11 +6,10 @@ import {
   bindKeyEncryptionKeys,
   keyEncryptionKeyFile,
   migrate,
+  openEventStore,
   openKeyEncryptionKeys,
-  PostgresEventStore,
-  protectPersonalData,
+  refuseEventStoreDb,
   startEmbeddedPostgres,
-  UpcastingEventStore,
   type EventStore,
   type Pool,
 } from '@shop/infra';
@@ -27,8 +26,9 @@ export interface CliDatabase {
  * running), otherwise the embedded one under DATA_DIR, which only one process can open at a
  * time, so stop `npm start` first or point DATABASE_URL at its PostgreSQL.
  */
-export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Promise<CliDatabase> {
+export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env, readsPostgresLog: string | null = null): Promise<CliDatabase> {
   const config = loadConfig(commonConfigSchema, env);
+  if (readsPostgresLog) refuseEventStoreDb(config, readsPostgresLog);
   const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: path.resolve(config.DATA_DIR, 'postgres') });
   const url = config.DATABASE_URL ?? embedded!.databaseUrl;
   await migrate(url, readModelMigrationDirs);
@@ -37,7 +37,8 @@ export async function openCliDatabase(env: NodeJS.ProcessEnv = process.env): Pro
   await bindKeyEncryptionKeys(pool, keks, keyEncryptionKeyFile(config));
   return {
     pool,
-    eventStore: new UpcastingEventStore(protectPersonalData(new PostgresEventStore(pool), pool, keks)),
+    // EventStoreDB when EVENTSTORE_URL is set: a report reads the log through the store's interface.
+    eventStore: openEventStore(config, pool, keks),
     close: async () => {
       await pool.end();
       await embedded?.stop();

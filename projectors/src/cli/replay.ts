@@ -1,6 +1,5 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { allProjections } from '../read-models/all.js';
-import { defaultWorkers } from '../rebuild/one-pass.js';
 import type { RebuildProgress } from '../rebuild/progress-board.js';
 import { rebuildAll, selectProjections } from '../rebuild/rebuild-all.js';
 import { rebuildsTidied } from '../rebuild/rebuild.js';
@@ -8,21 +7,20 @@ import { refuseNewerProjectionVersions } from '../runner/projection-versions.js'
 import { CliUsageError, parseCliArgs, parseInstant } from './args.js';
 import { openCliDatabase } from './cli-database.js';
 
-const USAGE = 'usage: npm run replay -- --projection <name|all> [--until <ISO date>] [--workers <n>]';
+const USAGE = 'usage: npm run replay -- --projection <name|all> [--until <ISO date>]';
 
 /**
  * `npm run replay -- --projection <name|all>`: rebuilds from event 0 in one pass over the log
  * into fresh tables while the live ones keep serving, then swaps them all in at once. With
  * `--until`, builds the read models as they were then into `asof_<projection>_<date>` schemas and
- * leaves the live ones alone. `--workers` threads fold the streams (default: one per core).
+ * leaves the live ones alone.
  */
 async function main(argv: string[]): Promise<void> {
-  const { values } = parseCliArgs(argv, ['projection', 'until', 'workers'], USAGE);
+  const { values } = parseCliArgs(argv, ['projection', 'until'], USAGE);
   if (!values.projection) throw new CliUsageError(USAGE);
   const projections = selectProjections(allProjections, values.projection);
   const until = values.until ? parseInstant(values.until, '--until') : undefined;
-  const workers = values.workers === undefined ? defaultWorkers() : parseWorkers(values.workers);
-  const database = await openCliDatabase();
+  const database = await openCliDatabase(process.env, 'npm run replay (a rebuild: the log up to its horizon, the streams table)');
   const bar = new SingleBar(
     {
       format: '{names} [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_formatted} | {phase}',
@@ -42,7 +40,6 @@ async function main(argv: string[]): Promise<void> {
     await refuseNewerProjectionVersions(database.pool, projections);
     const results = await rebuildAll(database, projections, {
       until,
-      workers,
       onProgress: (progress: RebuildProgress) => {
         bar.setTotal(Math.max(progress.total, 1));
         bar.update(progress.done, { rate: Math.round(progress.eventsPerSecond), phase: PHASES[progress.phase] });
@@ -52,8 +49,8 @@ async function main(argv: string[]): Promise<void> {
     const events = results[0]?.events ?? 0;
     const seconds = (Date.now() - started) / 1000;
     console.log(
-      `Rebuilt ${names} from ${events} events in ${seconds.toFixed(1)} s (${Math.round(events / Math.max(seconds, 0.001))} events/s, ` +
-        `${workers} worker${workers === 1 ? '' : 's'}) → ${[...new Set(results.map((result) => result.schema))].join(', ')}`,
+      `Rebuilt ${names} from ${events} events in ${seconds.toFixed(1)} s (${Math.round(events / Math.max(seconds, 0.001))} events/s) → ` +
+        `${[...new Set(results.map((result) => result.schema))].join(', ')}`,
     );
   } finally {
     bar.stop();
@@ -64,12 +61,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 const PHASES: Record<RebuildProgress['phase'], string> = { load: 'reading and folding', index: 'building indexes', swap: 'swapping in', done: 'done' };
-
-function parseWorkers(value: string): number {
-  const workers = Number(value);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new CliUsageError(`--workers must be a whole number from 1 to 64\n${USAGE}`);
-  return workers;
-}
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

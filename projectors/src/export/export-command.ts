@@ -18,10 +18,10 @@ export async function exportCommand(argv: string[], io: CommandIo = processIo())
     if (values.format !== 'parquet' && values.format !== 'ndjson') throw new CliUsageError(`--format must be parquet or ndjson (got ${values.format ?? 'none'})`);
     if (!values.out) throw new CliUsageError('--out <file> is needed');
     const { from, to, asOf } = reportOptions(values, new Date());
-    const database = await openCliDatabase(io.env);
+    const database = await openCliDatabase(io.env, 'npm run export (each event\'s recorded time and chain hash)');
     const bar = progressBar(io, 'export');
     try {
-      const rows = await exportEvents(database.pool, {
+      const rows = await exportEvents(database, {
         format: values.format,
         out: values.out,
         from,

@@ -1,4 +1,4 @@
-import type { Pool, StoredEvent } from '@shop/infra/log-reading';
+import type { EventStore, Pool, StoredEvent } from '@shop/infra/log-reading';
 import { readTheLog } from '../reports/log-reader.js';
 import { inPeriod } from '../reports/shop-calendar.js';
 import { ActorRoles, type ActorRole } from './actor-roles.js';
@@ -17,8 +17,9 @@ export interface ExportOptions {
 }
 
 /**
- * The recorded time and chain hash of a page's events, one query per page: the log readers (the
- * rebuild's page reader among them) do not carry them, and an export is not worth slowing those for.
+ * The recorded time and chain hash of a page's events, one query per page: the log readers do not
+ * carry them, and an export is not worth slowing those for. Both belong to the PostgreSQL log (its
+ * hash chain, decision 0347): with EventStoreDB the export refuses to start (decision 0421).
  */
 async function chainColumns(pool: Pool, positions: number[]): Promise<Map<number, ChainColumns>> {
   const result = await pool.query<{ position: string; recorded_at: string | null; chain_hash: string }>(
@@ -31,12 +32,12 @@ async function chainColumns(pool: Pool, positions: number[]): Promise<Map<number
 }
 
 /** Writes one row per event in range (docs/decisions/0181); returns how many. */
-export async function exportEvents(pool: Pool, options: ExportOptions): Promise<number> {
+export async function exportEvents({ pool, eventStore }: { pool: Pool; eventStore: EventStore }, options: ExportOptions): Promise<number> {
   const writer = options.format === 'parquet' ? new ParquetEvents(options.out) : new NdjsonEvents(options.out);
   const roles = new ActorRoles();
   let written = 0;
   let writing: Promise<void> = Promise.resolve();
-  await readTheLog(pool, { asOf: options.asOf, onProgress: options.onProgress }, (events) => {
+  await readTheLog(eventStore, { asOf: options.asOf, onProgress: options.onProgress }, (events) => {
     const inRange: Array<{ event: StoredEvent; role: ActorRole }> = [];
     for (const event of events) {
       // Roles come from every account event, in range or not: a role is what the log says up to then.

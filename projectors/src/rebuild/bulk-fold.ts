@@ -13,7 +13,7 @@ export interface BulkProjection {
   name: string;
   /** Every table the projection owns, with the columns the fold writes, in order. */
   columns: Readonly<Record<string, readonly string[]>>;
-  /** A fresh fold; a worker makes one per projection for its share of the streams. */
+  /** A fresh fold: a rebuild makes one per projection. */
   create: () => BulkFold;
   /**
    * Tables of the projection the fold does not write: made by SQL from the schema's other tables

@@ -1,6 +1,6 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { eventsAsRead, onClientInTransaction, storedEventOpener, type Pool, type PoolClient, type StoredEvent, type StoredEventOpener } from '@shop/infra/log-reading';
+import { eventsAsRead, onClientInTransaction, storedEventOfRaw, storedEventOpener, type Pool, type PoolClient, type RawEvent, type StoredEvent, type StoredEventOpener } from '@shop/infra';
 import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
 import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';
@@ -8,28 +8,6 @@ import { copyLine } from './copy-text.js';
 import { quoted } from './shadow-schema.js';
 
 const READ_MODELS_ONLY = { appendsEvents: false } as const;
-
-/**
- * An event as the rebuild reads it: the data still as text, so the reading thread does not parse
- * what a worker is going to parse anyway (and the text crosses threads cheaply).
- */
-export interface RawEvent {
-  txid: string;
-  position: number;
-  id: string;
-  streamId: string;
-  revision: number;
-  type: string;
-  schemaVersion: number;
-  data: string;
-  /** The metadata's fields (EventMetadata), taken out by the server: no JSON to parse for them. */
-  actor: string;
-  correlationId: string;
-  causationId: string | null;
-  occurredAt: string;
-  /** The stream's last event in the log: its per-stream rows can be written once it is folded. */
-  last?: boolean;
-}
 
 /** One projection being rebuilt: where its staging tables are and which events it folds. */
 export interface ShardTarget {
@@ -59,7 +37,7 @@ interface CopyBuffer {
 }
 
 /**
- * Folds one share of the streams for every projection being rebuilt and streams the rows into
+ * Folds the log's events for every projection being rebuilt and streams the rows into
  * their staging tables with COPY on its own connection. Folding page N overlaps writing page
  * N-1: at most one write is in flight, so memory stays bounded by two pages of rows.
  */
@@ -138,7 +116,7 @@ export class FoldShard {
 
   private openChunk(events: readonly RawEvent[], at: number): Promise<{ opened: StoredEvent[]; stored: StoredEvent[] }> {
     if (at >= events.length) return Promise.resolve({ opened: [], stored: [] });
-    const stored = events.slice(at, at + CHUNK).map(toStoredEvent);
+    const stored = events.slice(at, at + CHUNK).map(storedEventOfRaw);
     const opening = this.opener.open(stored).then((opened) => ({ opened, stored }));
     opening.catch(() => undefined); // awaited by `add`; a fold failing first must not leave it unhandled
     return opening;
@@ -309,17 +287,3 @@ class CopyBytes {
 }
 
 const INITIAL_BYTES = 64 * 1024;
-
-export function toStoredEvent(raw: RawEvent): StoredEvent {
-  return {
-    id: raw.id,
-    type: raw.type,
-    schemaVersion: raw.schemaVersion,
-    data: JSON.parse(raw.data) as Record<string, unknown>,
-    metadata: { actor: raw.actor, correlationId: raw.correlationId, causationId: raw.causationId, occurredAt: raw.occurredAt },
-    streamId: raw.streamId,
-    revision: raw.revision,
-    globalPosition: raw.position,
-    checkpoint: { transactionId: Number(raw.txid), position: raw.position },
-  };
-}

@@ -1,14 +1,10 @@
-import os from 'node:os';
-import { onClientInTransaction, type GlobalCheckpoint, type Pool, type PoolClient } from '@shop/infra';
-import { readPage, type KnownStream } from './log-page.js';
+import { onClientInTransaction, readPage, type GlobalCheckpoint, type KnownStream, type Pool, type PoolClient, type RawEvent } from '@shop/infra';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
-import type { RawEvent, ShardTarget } from './fold-shard.js';
+import { FoldShard, type ShardTarget } from './fold-shard.js';
 import type { BulkProjection } from './bulk-fold.js';
-import { countEvents, dropStaleRebuilds, lockRebuilds, replayInto, tidyAfterwards, type RebuildDeps, type RebuildResult } from './rebuild.js';
+import { dropStaleRebuilds, lockRebuilds, replayInto, tidyAfterwards, type RebuildDeps, type RebuildResult } from './rebuild.js';
 import { dropSchema, quoted, schemaName } from './shadow-schema.js';
-import { localShard, threadShard, type Shard } from './shards.js';
-import { workerBundle } from './worker-bundle.js';
 import { runnerTablesSql, stagingTablesSql } from './staging.js';
 import { completeStaging, readCompletions, type StagingTable } from './index-phase.js';
 import { swapAllIn } from './swap-in.js';
@@ -17,11 +13,6 @@ import { ProgressBoard, type RebuildProgress } from './progress-board.js';
 export interface OnePassOptions {
   /** Build the read models as they were at this instant into schemas of their own; nothing is swapped. */
   until?: Date;
-  /**
-   * Threads folding streams (split by a hash of the stream id), this one included: 1 folds here
-   * alone, N folds a share here and the rest in N-1 worker threads. Default: core count.
-   */
-  workers?: number;
   /** Events per page read from the log. */
   pageSize?: number;
   /** Suffix of the schema names (tests pass a fixed one). */
@@ -31,8 +22,6 @@ export interface OnePassOptions {
 
 /** Nothing a rebuild writes is an event: its transactions say so, and readers of the log do not wait for them (decision 0231). */
 const READ_MODELS_ONLY = { appendsEvents: false } as const;
-
-export const defaultWorkers = (): number => Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
 
 interface Target extends ShardTarget {
   projection: Projection;
@@ -47,13 +36,9 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
   const started = Date.now();
   let lock: { release: () => Promise<void> } | null = null;
   let tidying: Promise<unknown> | null = null;
-  // A fold that is not the registered one (a test's) runs here only: workers load the registered ones.
-  const ownFolds = projections.some((projection) => projection.bulk && projection.bulk !== bulkProjections.get(projection.name));
-  const workers = ownFolds ? 1 : Math.max(1, Math.floor(given.workers ?? defaultWorkers()));
-  const board = new ProgressBoard(deps.pool, projections.map((projection) => projection.name), workers);
+  const board = new ProgressBoard(deps.pool, projections.map((projection) => projection.name));
   const options: OnePassOptions = {
     ...given,
-    workers,
     onProgress: (progress) => {
       given.onProgress?.(progress);
       board.publish(progress);
@@ -66,11 +51,11 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     // Swapped in: every projection's per-stream revisions go into one table of their own, indexed
     // with the rest before the swap. As of a date: into each schema, which is kept as it is.
     const revisions = options.until ? null : schemaName(targets[0]!.schema, 'revisions');
-    // Workers load their code while the schemas are made (they touch no table before the first page).
-    const opening = openShards(deps.pool, targets, workers, lookupIn(projections));
+    // The fold's connection is taken while the schemas are made (it touches no table before the first page).
+    const opening = openFold(deps.pool, targets, lookupIn(projections));
     opening.catch(() => undefined); // awaited below; a failure must not count as unhandled meanwhile
-    // Every schema and the tables the shards write in one round trip, while the log is counted
-    // and the first pages are read and folded (shards write nothing before the tables exist). One
+    // Every schema and the tables the fold writes in one round trip, while the log is counted
+    // and the first pages are read and folded (the fold writes nothing before the tables exist). One
     // connection for all of it: a connection new to the server spends longer loading the catalogue
     // than these statements take.
     const tablesReady = deps.pool.query(
@@ -83,21 +68,21 @@ export async function rebuildInOnePass(deps: RebuildDeps, projections: readonly 
     );
     tablesReady.catch(() => undefined); // awaited below
     // Then the runner's tables in each schema, which only the bookkeeping at the end of the load
-    // and the swap's catch-ups write: the shards' first COPY does not wait for them.
+    // and the swap's catch-ups write: the fold's first COPY does not wait for them.
     const allTablesReady = tablesReady.then(() => deps.pool.query(['SELECT shop_not_appending()', ...targets.flatMap((target) => runnerTablesSql(target.schema))].join(';\n')));
     allTablesReady.catch(() => undefined); // awaited below
     // The live tables' keys and indexes, read while the log is: they do not change shape meanwhile.
     const completions = readCompletions(deps.pool, [...new Set(stagingTables(targets, revisions).map((item) => item.table))]);
     completions.catch(() => undefined); // awaited below
     try {
-      const [total, end] = await Promise.all([countEvents(deps.pool, options.until), readLogEnd(deps.pool, options.until)]).catch(async (error: unknown) => {
-        await closeShards(await opening.catch(() => []));
+      const [total, end] = await Promise.all([deps.eventStore.countLog({ asOf: options.until ?? null }), readLogEnd(deps.pool, options.until)]).catch(async (error: unknown) => {
+        await (await opening.catch(() => null))?.close();
         throw error;
       });
       const report = progressReporter(options, total);
-      const shards = await opening;
-      for (const shard of shards) shard.writeAfter(tablesReady);
-      const events = await load(deps, targets, shards, end, options, report, revisions, allTablesReady);
+      const fold = await opening;
+      fold.shard.writeAfter(tablesReady);
+      const events = await load(deps, targets, fold, end, options, report, revisions, allTablesReady);
       await allTablesReady;
       report('index', events);
       await completeStaging(deps.pool, stagingTables(targets, revisions), await completions, INDEX_BUILDERS);
@@ -179,14 +164,14 @@ function stagingTables(targets: readonly Target[], revisions: string | null): St
 const INDEX_BUILDERS = 3;
 
 /**
- * The load: page N+1 is read while page N is folded, and each shard writes page N-1 while it
- * folds page N. Streams go to shards by a hash of their id, so each stream is folded by one
- * shard in its own order; the global order only decides which page an event is in.
+ * The load: page N+1 is read while page N is folded, and the fold writes page N-1 while it folds
+ * page N, all in this thread (decision 0420: worker threads did not shorten a rebuild on this
+ * two-core machine).
  */
 async function load(
   deps: RebuildDeps,
   targets: Target[],
-  shards: Shard[],
+  fold: OpenFold,
   end: LogEnd,
   options: OnePassOptions,
   report: Reporter,
@@ -201,33 +186,32 @@ async function load(
   let bookkeeping: Promise<void> | null = null;
   try {
     const reader = await deps.pool.connect();
-    // A page is split as soon as it is read, so the shard in this thread can start on its share
-    // (its keys) while the shards finish the page before.
+    // A page is announced to the fold as soon as it is read, so its personal-data keys are looked
+    // up while the fold finishes the page before.
     let pages = 0;
     const read = async (after: RawEvent | null): Promise<PageRead> => {
       const limit = pageLimit(options, pages++);
       const page = await readPage(reader, { after, limit, horizon: end.horizon, until: options.until ?? null, streams });
       // A page short of its limit is the last: below the horizon every transaction has ended, so
       // nothing more can appear there. Each stream's last revision read is known now (noted as
-      // the page was split), so the bookkeeping need not wait for a read that finds nothing.
+      // the page was read), so the bookkeeping need not wait for a read that finds nothing.
       const final = page.length < limit;
       const lastRead = page.at(-1) ?? after;
       if (final && lastRead) {
         bookkeeping = tablesReady.then(() => writeBookkeeping(deps.pool, targets, streams, lastRead, revisions));
         bookkeeping.catch(() => undefined); // awaited below
       }
-      const shares = split(page, shards.length);
-      shares.forEach((share, index) => shards[index]!.expect?.(share));
-      return { page, shares, final };
+      fold.shard.expect(page);
+      return { page, final };
     };
     let next: Promise<PageRead> | null = read(null);
     try {
       while (next) {
-        const { page, shares, final }: PageRead = await next;
+        const { page, final }: PageRead = await next;
         if (page.length === 0) break;
         last = page[page.length - 1]!;
         next = final ? null : read(last);
-        await Promise.all(shares.map((share, index) => (share.length > 0 ? shards[index]!.add(share) : undefined)));
+        await fold.shard.add(page);
         done += page.length;
         report('load', done);
       }
@@ -236,9 +220,9 @@ async function load(
       await next?.catch(() => undefined);
       reader.release();
     }
-    await Promise.all(shards.map((shard) => shard.finish()));
+    await fold.shard.finish();
   } finally {
-    await closeShards(shards);
+    await fold.close();
     // Also when a fold failed: the staging schemas are dropped next, not while this writes into them.
     await (bookkeeping as Promise<void> | null)?.catch(() => undefined);
   }
@@ -246,10 +230,9 @@ async function load(
   return done;
 }
 
-/** A page of the log split into the shards' shares; `final`: the log has nothing after it. */
+/** A page of the log; `final`: the log has nothing after it. */
 interface PageRead {
   page: RawEvent[];
-  shares: RawEvent[][];
   final: boolean;
 }
 
@@ -265,28 +248,32 @@ function pageLimit(options: OnePassOptions, index: number): number {
 
 const FIRST_PAGE = 500;
 
-const closeShards = (shards: readonly Shard[]): Promise<unknown> => Promise.all(shards.map((shard) => shard.close()));
+/** The fold of every projection being rebuilt, on a connection of its own for its COPYs. */
+interface OpenFold {
+  shard: FoldShard;
+  close: () => Promise<void>;
+}
 
-/**
- * This thread folds a share too: a thread that only read and handed pages on would leave a core
- * idle on a small machine, while each worker thread warms its own JIT and heap and takes copies
- * of its pages (docs/decisions/0100).
- */
-async function openShards(pool: Pool, targets: Target[], workers: number, lookup: (name: string) => BulkProjection): Promise<Shard[]> {
+async function openFold(pool: Pool, targets: Target[], lookup: (name: string) => BulkProjection): Promise<OpenFold> {
   const plain: ShardTarget[] = targets.map(({ name, schema, handles }) => ({ name, schema, handles: [...handles] }));
-  if (workers === 1) return [await localShard(pool, plain, lookup)];
-  const url = (pool as Pool & { options: { connectionString?: string } }).options.connectionString;
-  if (!url) throw new Error('Rebuild workers need a pool made from a connection string');
-  // Started together: each worker loads the folding code, which takes a while.
-  const bundle = await workerBundle();
-  const started = await Promise.allSettled([localShard(pool, plain, lookup), ...Array.from({ length: workers - 1 }, () => threadShard(url, plain, bundle))]);
-  const shards = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
-    await closeShards(shards);
-    throw failed.reason;
+  const client: PoolClient = await pool.connect();
+  const shard = new FoldShard(client, plain, lookup, pool);
+  try {
+    await shard.prepare();
+  } catch (error) {
+    client.release();
+    throw error;
   }
-  return shards;
+  let released = false;
+  return {
+    shard,
+    close: async () => {
+      if (released) return;
+      released = true;
+      await client.query('RESET synchronous_commit').catch(() => undefined);
+      client.release();
+    },
+  };
 }
 
 /**
@@ -312,20 +299,6 @@ async function readLogEnd(pool: Pool, until: Date | undefined): Promise<LogEnd> 
   } finally {
     client.release();
   }
-}
-
-function split(page: RawEvent[], shards: number): RawEvent[][] {
-  if (shards === 1) return [page];
-  const shares: RawEvent[][] = Array.from({ length: shards }, () => []);
-  for (const event of page) shares[streamHash(event.streamId) % shards]!.push(event);
-  return shares;
-}
-
-/** FNV-1a: cheap, stable across runs and threads. */
-export function streamHash(streamId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < streamId.length; i++) hash = Math.imul(hash ^ streamId.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
 }
 
 /**

@@ -22,7 +22,6 @@ export class ProgressBoard {
   constructor(
     private readonly pool: Pool,
     private readonly projections: readonly string[],
-    private readonly workers: number,
   ) {}
 
   publish(progress: RebuildProgress): void {
@@ -40,12 +39,12 @@ export class ProgressBoard {
 
   private async write(progress: RebuildProgress): Promise<void> {
     await this.pool.query(
-      `INSERT INTO rebuild_progress (projection, phase, events_done, events_total, events_per_second, eta_seconds, workers, updated_at)
-       SELECT p, $2, $3, $4, $5, $6, $7, now() FROM unnest($1::text[]) AS t(p)
+      `INSERT INTO rebuild_progress (projection, phase, events_done, events_total, events_per_second, eta_seconds, updated_at)
+       SELECT p, $2, $3, $4, $5, $6, now() FROM unnest($1::text[]) AS t(p)
        ON CONFLICT (projection) DO UPDATE SET phase = EXCLUDED.phase, events_done = EXCLUDED.events_done,
          events_total = EXCLUDED.events_total, events_per_second = EXCLUDED.events_per_second,
-         eta_seconds = EXCLUDED.eta_seconds, workers = EXCLUDED.workers, updated_at = now()`,
-      [this.projections, progress.phase, progress.done, progress.total, progress.eventsPerSecond, progress.etaSeconds, this.workers],
+         eta_seconds = EXCLUDED.eta_seconds, updated_at = now()`,
+      [this.projections, progress.phase, progress.done, progress.total, progress.eventsPerSecond, progress.etaSeconds],
     );
   }
 }

@@ -2,7 +2,6 @@ import { applyBatch } from '../runner/apply-batch.js';
 import type { Projection } from '../runner/projection.js';
 import { type EventStore, type GlobalCheckpoint, type Pool, type StoredEvent } from '@shop/infra';
 import { dropSchema, schemaName } from './shadow-schema.js';
-import { RECORDED_TIME } from './log-page.js';
 
 export interface RebuildDeps {
   pool: Pool;
@@ -52,17 +51,6 @@ export async function replayInto(
  */
 function happenedBy(events: StoredEvent[], until: Date): StoredEvent[] {
   return events.filter((event) => Date.parse(event.metadata.occurredAt) <= until.getTime());
-}
-
-export async function countEvents(pool: Pool, until?: Date): Promise<number> {
-  const result = await pool.query<{ count: string | number | bigint }>(
-    `SELECT count(*)::bigint AS count FROM events
-      WHERE transaction_id < (SELECT shop_read_horizon())
-        AND ($1::timestamptz IS NULL OR ${RECORDED_TIME} <= $1)`,
-    [until ?? null],
-  );
-  // int8 arrives as a string, a number or a BigInt depending on the pool's type parsers.
-  return Number(result.rows[0]?.count ?? 0);
 }
 
 /**

@@ -42,7 +42,7 @@ export async function reportCommand(argv: string[], io: CommandIo = processIo())
     const database = await openCliDatabase(io.env);
     const bar = progressBar(io, isReportFile(name) ? name : `report ${name}`);
     try {
-      const rows = await runReport(database.pool, report, options, (done, total) => {
+      const rows = await runReport(database.eventStore, report, options, (done, total) => {
         bar?.setTotal(total);
         bar?.update(done);
       });

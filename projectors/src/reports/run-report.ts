@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@shop/domain';
-import type { Pool, StoredEvent } from '@shop/infra/log-reading';
+import type { EventStore, StoredEvent } from '@shop/infra/log-reading';
 import { readTheLog } from './log-reader.js';
 import type { AnyReport, ReportEvent, ReportOptions, ReportRow } from './report.js';
 
@@ -8,9 +8,9 @@ import type { AnyReport, ReportEvent, ReportOptions, ReportRow } from './report.
  * `evolve` for every event in the log's order, then `rows`. Built-in and analysts' reports run
  * the same way, on the same reader.
  */
-export async function runReport(pool: Pool, report: AnyReport, options: ReportOptions, onProgress?: (done: number, total: number) => void): Promise<ReportRow[]> {
+export async function runReport(eventStore: EventStore, report: AnyReport, options: ReportOptions, onProgress?: (done: number, total: number) => void): Promise<ReportRow[]> {
   let state: unknown = report.initial(options);
-  await readTheLog(pool, { asOf: options.asOf, onProgress }, (events) => {
+  await readTheLog(eventStore, { asOf: options.asOf, onProgress }, (events) => {
     for (const event of events) state = report.evolve(state, reportEvent(event));
   });
   return report.rows(state, options);

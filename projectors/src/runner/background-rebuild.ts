@@ -33,7 +33,7 @@ export type BackgroundOutcome =
 export async function rebuildInBackground(
   deps: BackgroundDeps,
   projections: readonly Projection[],
-  options: { workers?: number; onlyOutdated: boolean },
+  options: { onlyOutdated: boolean },
 ): Promise<BackgroundOutcome> {
   const lock = await tryUpgradeLock(deps.pool).catch((error: unknown) => ({ failed: error }));
   if ('failed' in lock) {
@@ -51,7 +51,7 @@ export async function rebuildInBackground(
     if (targets.length === 0) return { kind: 'current' };
     await markRunning(deps.pool, outdated);
     if (outdated.length > 0) deps.logger.info({ upgrades: outdated.map(describe) }, 'upgrading projections in the background; their old versions serve until the swap');
-    const results = await rebuildInOnePass(deps, targets, { workers: options.workers });
+    const results = await rebuildInOnePass(deps, targets);
     const events = results[0]?.events ?? 0;
     if (outdated.length > 0) deps.logger.info({ upgrades: outdated.map(describe), events }, 'projection upgrade swapped in');
     return { kind: 'swapped', events };
@@ -108,8 +108,7 @@ async function tryUpgradeLock(pool: Pool): Promise<{ held: boolean; release: () 
 
 /**
  * On start: records this code's versions where none is stored, and upgrades the projections an
- * older version built (docs/decisions/0215). One folding thread: the shop serves from the same
- * cores meanwhile, and on two of them more workers barely shorten a rebuild (decision 0100).
+ * older version built (docs/decisions/0215).
  */
 export async function upgradeOutdated(deps: BackgroundDeps, projections: readonly Projection[]): Promise<BackgroundOutcome> {
   let outdated: Outdated[];
@@ -120,5 +119,5 @@ export async function upgradeOutdated(deps: BackgroundDeps, projections: readonl
     return { kind: 'failed', error };
   }
   if (outdated.length === 0) return { kind: 'current' };
-  return rebuildInBackground(deps, outdated.map(({ projection }) => projection), { workers: 1, onlyOutdated: true });
+  return rebuildInBackground(deps, outdated.map(({ projection }) => projection), { onlyOutdated: true });
 }

@@ -14,8 +14,6 @@ export interface CatchUpReplayPolicy {
   minEvents: number;
   /** ... and so is one shorter than this share of the log (a replay reads all of it). */
   minShareOfLog: number;
-  /** Threads folding streams during the replay; default: the core count. */
-  workers?: number;
 }
 
 /**
@@ -34,8 +32,9 @@ export interface Backlog {
 }
 
 /**
- * How far `from` is behind the PostgreSQL log. Null when it cannot tell (the one-pass rebuild reads
- * that table: with the log in EventStoreDB it is empty, and there is nothing to replay).
+ * How far `from` is behind the PostgreSQL log (a count after a checkpoint under the transaction
+ * horizon, which the event store's interface does not carry: the shop refuses EventStoreDB,
+ * decision 0421). Null when it cannot tell.
  */
 export async function measureBacklog(pool: Pool, from: GlobalCheckpoint): Promise<Backlog | null> {
   try {
@@ -63,10 +62,10 @@ export const replayable = (projections: readonly Projection[]): boolean => proje
  * events replayed, or null when it did not (another process rebuilds, a projection failed on an
  * event): the runner then catches up batch by batch, parking what fails as it always does.
  */
-export async function replayBacklog(deps: BackgroundDeps, projections: readonly Projection[], backlog: Backlog, policy: CatchUpReplayPolicy): Promise<number | null> {
+export async function replayBacklog(deps: BackgroundDeps, projections: readonly Projection[], backlog: Backlog): Promise<number | null> {
   const started = Date.now();
   deps.logger.info({ behind: backlog.behind, total: backlog.total }, 'projections far behind the log: catching up by replaying it in one pass');
-  const outcome = await rebuildInBackground(deps, projections, { workers: policy.workers, onlyOutdated: false });
+  const outcome = await rebuildInBackground(deps, projections, { onlyOutdated: false });
   if (outcome.kind === 'swapped') {
     deps.logger.info({ events: outcome.events, ms: Date.now() - started }, 'replay swapped in; following the log from there');
     return outcome.events;

@@ -109,7 +109,7 @@ export class ProjectionRunner {
       const backlog = await measureBacklog(this.deps.pool, from ?? START);
       if (backlog && shouldReplay(backlog, policy)) {
         // In the background: the shop serves (from the tables as they are) while it runs.
-        this.replaying = this.replay(backlog, policy).catch((error: unknown) => {
+        this.replaying = this.replay(backlog).catch((error: unknown) => {
           // The stored checkpoints could not be read back: from the old ones, which is safe
           // (what a swapped-in replay applied is skipped by stream revision).
           this.deps.logger.warn({ err: error }, 'reading checkpoints after the replay failed');
@@ -131,9 +131,9 @@ export class ProjectionRunner {
     });
   }
 
-  private async replay(backlog: Backlog, policy: CatchUpReplayPolicy): Promise<void> {
+  private async replay(backlog: Backlog): Promise<void> {
     const started = Date.now();
-    const events = await replayBacklog(this.deps, this.projections, backlog, policy);
+    const events = await replayBacklog(this.deps, this.projections, backlog);
     if (events !== null) this.lastReplay = { events, ms: Date.now() - started };
     if (!this.stopped) this.subscribe(await this.loadCheckpoints());
   }

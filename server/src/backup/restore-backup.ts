@@ -122,7 +122,7 @@ async function restoreInto(options: RestoreOptions, manifest: BackupManifest, ke
     const eventStore = openEventStore(config, pool, keks);
     const erasures = await reapplyErasures(pool, eventStore, config, options, keys, manifest);
     say(`Re-applied ${erasures} erasure${erasures === 1 ? '' : 's'} from the ledger`);
-    await rebuildAll({ pool, eventStore }, allProjections, { workers: 1 });
+    await rebuildAll({ pool, eventStore }, allProjections);
     await rebuildsTidied();
     await reactorsAtTheLogsEnd(pool);
     say(`Rebuilt ${allProjections.length} read models; the mail outbox starts at the log's end`);

@@ -12,6 +12,8 @@ export function demoMarked(store: EventStore): EventStore {
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     readAllPages: (options) => store.readAllPages(options),
+    readLog: (options) => store.readLog(options),
+    countLog: (options) => store.countLog(options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     close: () => store.close(),
   };

@@ -42,7 +42,7 @@ beforeAll(async () => {
     await appendDomainEvents(db.pool, `organization-${id}`, [organizationCreated(id, n === 7 ? BROKEN : `Org ${n}`, at, 'staff-1'), ...members]);
   }
   // The shop at version 1 (which records its versions), then version 2's migration.
-  await rebuildAll({ pool: db.pool, eventStore: store() }, allProjections, { workers: 1 });
+  await rebuildAll({ pool: db.pool, eventStore: store() }, allProjections);
   await db.pool.query(memberCountMigration);
   const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
   shop = await startShop(config, createLogger('silent'), ['command', 'query']);
@@ -211,7 +211,7 @@ async function storedVersion(): Promise<number | null> {
 
 /** Version 1's tables again (a rebuild by version 1's code, which leaves the new column empty). */
 async function backToVersion1(): Promise<void> {
-  await rebuildAll({ pool: db.pool, eventStore: store() }, [organizationsV1], { workers: 1 });
+  await rebuildAll({ pool: db.pool, eventStore: store() }, [organizationsV1]);
   expect(await storedVersion()).toBe(1);
   const filled = await db.pool.query('SELECT 1 FROM organizations WHERE member_count IS NOT NULL');
   expect(filled.rows).toEqual([]);
@@ -291,7 +291,7 @@ async function expectUpgraded(organizations: number): Promise<void> {
   expect(count.rows[0]!.n).toBe(organizations);
   const projections = projectionsWith(organizationsV2());
   const live = await prints(projections);
-  await rebuildAll({ pool: db.pool, eventStore: store() }, projections, { workers: 1 });
+  await rebuildAll({ pool: db.pool, eventStore: store() }, projections);
   expect(live).toEqual(await prints(projections));
 }
 

@@ -6,7 +6,7 @@ import { loadEvents } from '../../support/event-history.js';
 import { appendDomainEvents, projectEvents as e } from './support/domain-events.js';
 import { fingerprint, waitCaughtUp } from './support/read-model-fingerprint.js';
 
-const policy = { minEvents: 2_000, minShareOfLog: 0.25, workers: 1 };
+const policy = { minEvents: 2_000, minShareOfLog: 0.25 };
 const logger = createLogger('silent');
 
 let db: TestDatabase;
@@ -46,7 +46,7 @@ describe('a runner that was down', () => {
     expect(notes.rows[0]!.n).toBe(2);
     // Each event exactly once: the same tables as a rebuild of the whole log.
     const caughtUp = await tablesNow();
-    await rebuildAll({ pool: db.pool, eventStore }, allProjections, { workers: 1 });
+    await rebuildAll({ pool: db.pool, eventStore }, allProjections);
     expect(await tablesNow()).toEqual(caughtUp);
   });
 

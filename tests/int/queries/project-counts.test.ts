@@ -74,7 +74,7 @@ describe('project counts kept by the projection', () => {
     const eventStore = protectPersonalData(new PostgresEventStore(shop.db.pool), shop.db.pool);
     const projects = allProjections.find((projection) => projection.name === 'projects')!;
     await shop.db.pool.query('UPDATE project_counts SET projects = projects + 7'); // a rebuild makes them anew
-    await rebuildInOnePass({ pool: shop.db.pool, eventStore }, [projects], { workers: 1 });
+    await rebuildInOnePass({ pool: shop.db.pool, eventStore }, [projects]);
     await expectExactCounts();
     await shop.db.pool.query('UPDATE project_counts SET projects = projects + 7');
     await rebuildInOnePass({ pool: shop.db.pool, eventStore }, [projects]);

@@ -126,7 +126,6 @@ describe('rebuild', () => {
     await appendDomainEvents(db.pool, 'project-p1', [e.noteAdded(at(1, 30), 'staff', 'during', 'written before the rebuild began')]);
     let appended: Promise<unknown> | null = null;
     await rebuildAll({ pool: db.pool, eventStore }, allProjections, {
-      workers: 2,
       onProgress: () => {
         // After the first page: project-p2 ended below the horizon when the rebuild read the
         // streams table, so it is written during the load; its new event, and p1's once the
@@ -146,7 +145,7 @@ describe('rebuild', () => {
     expect(notes.rows[0]!.n).toBe(2);
 
     // A rebuild of the whole log now gives the same tables.
-    await rebuildAll({ pool: db.pool, eventStore }, allProjections, { workers: 1 });
+    await rebuildAll({ pool: db.pool, eventStore }, allProjections);
     for (const projection of allProjections) expect(await fingerprint(db.pool, projection), projection.name).toEqual(afterCatchUp.get(projection.name));
   });
 
@@ -158,8 +157,8 @@ describe('rebuild', () => {
     await db.pool.query('CREATE SCHEMA rebuild_organizations_19990101000000');
     const before = await Promise.all(small.map((projection) => fingerprint(db.pool, projection)));
     // Back to back in one process: the second waits for the first's drops (its locks), it is not told another rebuild runs.
-    await rebuildAll({ pool: db.pool, eventStore }, small, { workers: 1 });
-    await rebuildAll({ pool: db.pool, eventStore }, small, { workers: 1 });
+    await rebuildAll({ pool: db.pool, eventStore }, small);
+    await rebuildAll({ pool: db.pool, eventStore }, small);
     await rebuildsTidied();
     const left = await db.pool.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%' OR nspname LIKE 'retired\\_%'");
     expect(left.rows).toEqual([]);

@@ -62,7 +62,7 @@ async function command(script: 'report' | 'export', args: string[], stdoutIsTTY 
 }
 
 const options = (given: Partial<ReportOptions> = {}): ReportOptions => ({ from: null, to: null, asOf: null, by: 'all', now: NOW, idleDays: 30, ...given });
-const run = (name: string, given: Partial<ReportOptions> = {}) => runReport(db.pool, builtInReports[name]!, options(given));
+const run = (name: string, given: Partial<ReportOptions> = {}) => runReport(eventStore, builtInReports[name]!, options(given));
 const sql = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.pool.query<T>(text, values)).rows;
 const sum = (rows: readonly ReportRow[], column: string) => rows.reduce((total, row) => total + Number(row[column]), 0);
 

@@ -1,6 +1,42 @@
 import { to as copyTo } from 'pg-copy-streams';
-import type { PoolClient } from '@shop/infra';
-import type { RawEvent } from './fold-shard.js';
+import type { Pool, PoolClient } from '../postgres/pool.js';
+import type { StoredEvent } from './event-store.js';
+
+/**
+ * An event as the PostgreSQL log's page reader reads it: the data still as text, so a reader that
+ * parses it in small chunks as it folds (the one-pass rebuild) keeps what it allocates short-lived.
+ */
+export interface RawEvent {
+  txid: string;
+  position: number;
+  id: string;
+  streamId: string;
+  revision: number;
+  type: string;
+  schemaVersion: number;
+  data: string;
+  /** The metadata's fields (EventMetadata), taken out by the server: no JSON to parse for them. */
+  actor: string;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string;
+  /** The stream's last event in the log: its per-stream rows can be written once it is folded. */
+  last?: boolean;
+}
+
+export function storedEventOfRaw(raw: RawEvent): StoredEvent {
+  return {
+    id: raw.id,
+    type: raw.type,
+    schemaVersion: raw.schemaVersion,
+    data: JSON.parse(raw.data) as Record<string, unknown>,
+    metadata: { actor: raw.actor, correlationId: raw.correlationId, causationId: raw.causationId, occurredAt: raw.occurredAt },
+    streamId: raw.streamId,
+    revision: raw.revision,
+    globalPosition: raw.position,
+    checkpoint: { transactionId: Number(raw.txid), position: raw.position },
+  };
+}
 
 /** Where a page starts and stops: after `after`, below the horizon, as of `until` if given. */
 export interface PageRequest {
@@ -30,7 +66,8 @@ export interface KnownStream {
 }
 
 /**
- * A page of the log, read with `COPY ... TO STDOUT` (docs/decisions/0100, "A page as text"): a
+ * A page of the log, read with `COPY ... TO STDOUT` (docs/decisions/0100, "A page as text"; the
+ * PostgreSQL store's `readLog` and the one-pass rebuild read through it, decision 0421): a
  * line per event, its fields split by tabs, in COPY's text format, which escapes any tab, new line
  * or backslash inside a field, so the page always splits back exactly. The reading thread cuts it
  * apart with `indexOf`/`slice` instead of node-postgres decoding twelve strings per event, and the
@@ -75,6 +112,47 @@ export const RECORDED_TIME = "coalesce(recorded_at, (metadata ->> 'occurredAt'):
 function digits(value: string): string {
   if (!/^\d+$/.test(value)) throw new Error(`Not a log position: ${value}`);
   return value;
+}
+
+/** How many events a read of the whole log started now would read (as of `asOf` if given). */
+export async function countLogEvents(db: Pick<Pool, 'query'>, asOf: Date | null): Promise<number> {
+  const result = await db.query<{ count: string | number | bigint }>(
+    `SELECT count(*)::bigint AS count FROM events
+      WHERE transaction_id < (SELECT shop_read_horizon())
+        AND ($1::timestamptz IS NULL OR ${RECORDED_TIME} <= $1)`,
+    [asOf],
+  );
+  // int8 arrives as a string, a number or a BigInt depending on the pool's type parsers.
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/**
+ * The whole log as readable when the read begins (the horizon is fixed first, so nothing that
+ * commits later is read), in pages of raw events on one read-only connection: page N+1 is read
+ * while the caller works on page N. The PostgreSQL store's `readLog`.
+ */
+export async function* readLogPages(pool: Pool, options: { asOf: Date | null; pageSize: number }): AsyncIterable<RawEvent[]> {
+  const reader = await pool.connect();
+  try {
+    await reader.query('SET default_transaction_read_only = on');
+    const { rows } = await reader.query<{ horizon: string }>('SELECT shop_read_horizon()::text AS horizon');
+    const horizon = rows[0]!.horizon;
+    const read = (after: RawEvent | null) => readPage(reader, { after, limit: options.pageSize, horizon, until: options.asOf, streams: null });
+    let next = read(null);
+    try {
+      for (;;) {
+        const page = await next;
+        if (page.length === 0) return;
+        next = read(page[page.length - 1]!);
+        yield page;
+      }
+    } finally {
+      await next.catch(() => undefined); // a page still being read lands before the connection goes back
+    }
+  } finally {
+    await reader.query('RESET default_transaction_read_only').catch(() => undefined);
+    reader.release();
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsOfCopyText } from './log-page.js';
+import { eventsOfCopyText } from './log-pages.js';
 
 type Odd = Partial<Record<'stream' | 'actor' | 'causation' | 'occurredAt' | 'data', string>>;
 
