@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Kafka, logLevel, type Admin, type Consumer, type KafkaConfig, type logCreator, type Producer, type SASLOptions } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaConfig, type logCreator, type PartitionMetadata, type Producer, type SASLOptions } from 'kafkajs';
 import { ConfigError } from '../config/config.js';
 import type { StoredEvent } from '../event-store/event-store.js';
 import type { Logger } from '../logging/logger.js';
@@ -125,6 +125,17 @@ export class KafkaTransport {
       await admin.disconnect();
     }
   }
+
+  /**
+   * The partition of a stream's key, as kafkajs's default partitioner (murmur2, as the Java
+   * client) gives it for the configured partition count: what every message keyed so has gone to.
+   */
+  partitionOf(key: string): number {
+    const partitionMetadata = Array.from({ length: this.settings.partitions }, (_, partitionId) => ({ partitionId, leader: 0 }) as PartitionMetadata);
+    return this.partitioner({ topic: this.settings.topic, partitionMetadata, message: { key, value: null } });
+  }
+
+  private readonly partitioner = Partitioners.DefaultPartitioner();
 
   /** Idempotent producer: broker-side dedupe of its own retries within a session. */
   producer(): Producer {

@@ -104,8 +104,16 @@ export class EventRelay {
           await fresh.connect();
           current = fresh;
         }
+        const producer = current;
         try {
-          await current.send({ topic: kafka.settings.topic, acks: -1, messages });
+          // One send per partition: a send that spans brokers and is retried after a leader moved
+          // skips the partitions now led by a broker that had already answered, and reports
+          // success (kafkajs's sendMessages keeps answered brokers across retries; decision 0372).
+          await Promise.all(
+            [...byPartition(messages, (key) => kafka.partitionOf(key))].map(([partition, group]) =>
+              producer.send({ topic: kafka.settings.topic, acks: -1, messages: group.map((message) => ({ ...message, partition })) }),
+            ),
+          );
         } catch (error) {
           await close();
           throw error;
@@ -175,4 +183,16 @@ function sendSpan(event: StoredEvent, topic: string): SendSpan | undefined {
 function withTraceHeader<M extends { key: string; value: string }>(message: M, span: SendSpan | undefined): M & { headers?: { traceparent: string } } {
   const traceparent = span ? spanTraceparent(span) : undefined;
   return traceparent ? { ...message, headers: { traceparent } } : message;
+}
+
+/** Messages grouped by the partition of their key, each group in its order. */
+function byPartition<M extends { key: string }>(messages: M[], partitionOf: (key: string) => number): Map<number, M[]> {
+  const groups = new Map<number, M[]>();
+  for (const message of messages) {
+    const partition = partitionOf(message.key);
+    const group = groups.get(partition);
+    if (group) group.push(message);
+    else groups.set(partition, [message]);
+  }
+  return groups;
 }

@@ -31,6 +31,25 @@ const transport = (topic: string, partitions: number) =>
   new KafkaTransport({ brokers: kafka!.brokers, topic, partitions, retentionMs: 3_600_000, clientId: 'topic-settings', replicationFactor: 1, minInsyncReplicas: 1 });
 
 describe('the events topic', () => {
+  it('puts a keyed message in the partition the relay computes for its key (the relay sends each partition on its own, decision 0372)', async (context) => {
+    if (!kafka) return context.skip();
+    const topic = `partition-of-${randomUUID().slice(0, 8)}`;
+    const events = transport(topic, 4);
+    await events.ensureTopic();
+    const producer = events.producer();
+    await producer.connect();
+    try {
+      const keys = Array.from({ length: 24 }, () => `project-${randomUUID()}`);
+      for (const key of keys) {
+        const [written] = await producer.send({ topic, acks: -1, messages: [{ key, value: 'x' }] });
+        expect(written!.partition, key).toBe(events.partitionOf(key));
+      }
+      expect(new Set(keys.map((key) => events.partitionOf(key))).size).toBeGreaterThan(1);
+    } finally {
+      await producer.disconnect();
+    }
+  });
+
   it('is created with the configured partitions, retention and min.insync.replicas', async (context) => {
     if (!kafka) return context.skip();
     const topic = `settings-${randomUUID().slice(0, 8)}`;
