@@ -17,9 +17,8 @@ import { startRole, type RoleProcess } from '../../support/processes.js';
  * (decision 0309). Every acknowledged command must reach the read models once, Kafka itself must
  * have delivered everything (no gap filled from the event store: what the relay had acknowledged
  * was not lost with the broker), and the read models must equal a clean rebuild. What it found:
- * the relay's producer refused for good after a send failed at the loss, a retried send skipped
- * partitions whose leader had moved (decision 0372), and a batch handed over after a rejoin
- * skipped what the rejoin dropped (0373). This one cluster start also shows
+ * the relay's producer refused for good after a send failed at the loss, and a retried send
+ * skipped partitions whose leader had moved (decision 0372). This one cluster start also shows
  * `npm run kafka:start -- --brokers 3` (decision 0386): every broker joins, the topic is
  * replicated three times.
  */
