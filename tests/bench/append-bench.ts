@@ -62,6 +62,21 @@ async function oursNotifyingInside(url: string): Promise<Appender> {
 }
 
 /**
+ * Our append with the hash chain's work taken out (every hash empty), in a database of its own:
+ * what the chain of decision 0346 costs, measured in the same run as the real append (issue 56's
+ * bar: appends within the run-to-run spread of the speed before the chain).
+ */
+async function oursUnchained(url: string): Promise<Appender> {
+  const pool = createPool(url, 1);
+  await pool.query(`CREATE OR REPLACE FUNCTION shop_chain_hashes(
+      p_prev bytea, p_stream text, p_first bigint, p_ids uuid[], p_types text[], p_versions int[], p_data jsonb[], p_metadata jsonb[], p_recorded timestamptz)
+    RETURNS bytea[] LANGUAGE sql STABLE AS $$ SELECT array_fill('\\x'::bytea, ARRAY[cardinality(p_ids)]) $$`);
+  await pool.end();
+  const appender = await ours(url);
+  return { ...appender, name: 'unchained' };
+}
+
+/**
  * Emmett's driver (dumbo) replaces pg's global parsers for int8, json and jsonb the first time it
  * makes a pool, and never again. Emmett runs with its parsers, every other case (and every later
  * bench section) with ours.
@@ -128,7 +143,7 @@ export async function appendBench(context: BenchContext): Promise<Row[]> {
   for (const batch of [1, 10]) {
     for (const writers of [1, 8, 32]) {
       const figures: Record<string, { rate: number; p99: number }> = {};
-      for (const make of [ours, oursNotifyingInside, emmett, raw]) {
+      for (const make of [ours, oursUnchained, oursNotifyingInside, emmett, raw]) {
         const appender = await make(await context.freshDatabase());
         const revisions = new Array<number>(writers).fill(-1);
         const streams = Array.from({ length: writers }, () => `bench-${randomUUID()}`);
@@ -143,11 +158,12 @@ export async function appendBench(context: BenchContext): Promise<Row[]> {
       const e = figures.emmett!;
       const r = figures['raw INSERT']!;
       const n = figures['notify inside']!;
+      const u = figures.unchained!;
       rows.push({
         section: 'append',
         case: `${writers} writer${writers > 1 ? 's' : ''} × ${batch}-event appends`,
-        figures: `ours ${fmt(o.rate)} ev/s p99 ${fmt(o.p99, 1)} ms · ours with NOTIFY inside (before) ${fmt(n.rate)} ev/s p99 ${fmt(n.p99, 1)} ms · Emmett ${fmt(e.rate)} ev/s p99 ${fmt(e.p99, 1)} ms · raw ${fmt(r.rate)} ev/s p99 ${fmt(r.p99, 1)} ms`,
-        ratio: `ours/Emmett ${fmt(o.rate / e.rate, 2)} · ours/raw ${fmt(o.rate / r.rate, 2)} · ours/before ${fmt(o.rate / n.rate, 2)}`,
+        figures: `ours ${fmt(o.rate)} ev/s p99 ${fmt(o.p99, 1)} ms · ours without the chain ${fmt(u.rate)} ev/s p99 ${fmt(u.p99, 1)} ms · ours with NOTIFY inside (before) ${fmt(n.rate)} ev/s p99 ${fmt(n.p99, 1)} ms · Emmett ${fmt(e.rate)} ev/s p99 ${fmt(e.p99, 1)} ms · raw ${fmt(r.rate)} ev/s p99 ${fmt(r.p99, 1)} ms`,
+        ratio: `ours/Emmett ${fmt(o.rate / e.rate, 2)} · ours/raw ${fmt(o.rate / r.rate, 2)} · ours/unchained ${fmt(o.rate / u.rate, 2)} · ours/before ${fmt(o.rate / n.rate, 2)}`,
       });
     }
   }

@@ -25,8 +25,8 @@ function field(value: string): string {
 
 /**
  * sha256 over the previous event's hash in the stream (nothing at revision 0) and the event's own
- * fields, each as "<bytes>:<text>\n": the definition shop_event_hash() stores (migration
- * append-only-hash-chained-log), recomputed here independently of the database's function.
+ * fields, each as "<bytes>:<text>\n": the definition shop_chain_hashes() stores (migrations
+ * append-only-hash-chained-log and chain-hashes-per-append), recomputed here independently of the database's function.
  */
 export function eventHash(previous: Buffer | null, event: HashedEventFields): Buffer {
   const hash = createHash('sha256');

@@ -12,6 +12,7 @@ import { logNeedsSeal, sealLog } from './seal.js';
 import { verifyLog } from './verify.js';
 import { digestStatement } from './digest.js';
 import { restoreStatement } from './restore-record.js';
+import { eventHash, HASHED_COLUMNS_SQL } from './event-hash.js';
 
 /**
  * The log auditors can trust (decisions 0345-0348): append-only for every role, each event
@@ -103,6 +104,25 @@ describe('the hash chain and its digests', () => {
       [stream],
     );
     expect(result.rows).toEqual(Array.from({ length: 4 }, () => ({ recorded: true, chained: true })));
+  });
+
+  it('chains a long append event by event, as Node recomputes it from the printed columns (decision 0440)', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const stream = `long-append-${randomUUID()}-ünï ✓`;
+    await store.appendToStream(stream, [event({ first: 'é' })], { expectedRevision: 'no_stream' });
+    await store.appendToStream(stream, Array.from({ length: 12 }, (_, n) => event({ n, text: 'a\tb ✓'.repeat(n) })), { expectedRevision: 0 });
+    const rows = await db.pool.query<Record<string, string> & { event_hash: Buffer }>(
+      `SELECT ${HASHED_COLUMNS_SQL}, event_hash FROM events e WHERE e.stream_id = $1 ORDER BY e.stream_revision`,
+      [stream],
+    );
+    let previous: Buffer | null = null;
+    for (const row of rows.rows) {
+      const fields = { eventId: row.event_id!, streamId: row.stream_id!, streamRevision: row.stream_revision!, eventType: row.event_type!, schemaVersion: row.schema_version!, data: row.data!, metadata: row.metadata!, recordedAt: row.recorded_at! };
+      const expected: Buffer = eventHash(previous, fields);
+      expect(row.event_hash.toString('hex'), `revision ${row.stream_revision}`).toBe(expected.toString('hex'));
+      previous = expected;
+    }
+    expect(rows.rows.map((row) => row.stream_revision)).toEqual(Array.from({ length: 13 }, (_, n) => String(n)));
   });
 
   it('verifies an untouched log, and names the changed event first after a superuser changed one event and deleted another', async () => {
