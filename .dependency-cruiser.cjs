@@ -1,11 +1,13 @@
 /* global module */
 /**
  * The one-way imports of DESIGN.md: domain ← infra ← (command-api, query-api, projectors) ← server;
+ * the analysts' reports and export (analytics) fold the log with the projectors' folds, and nothing
+ * that runs the shop imports them;
  * web → domain only; query-api reaches the projectors only through their read-model queries.
  * Run by `npm run lint:deps` (part of `npm run lint`, so of `npm test`).
  */
 const layer = (name) => `^${name}/`;
-const ours = ['domain', 'infra', 'command-api', 'query-api', 'projectors', 'server', 'web', 'tests'];
+const ours = ['domain', 'infra', 'command-api', 'query-api', 'projectors', 'analytics', 'server', 'web', 'tests'];
 const others = (...allowed) => `^(${ours.filter((name) => !allowed.includes(name)).join('|')})/`;
 
 module.exports = {
@@ -27,6 +29,7 @@ module.exports = {
       from: { path: layer('query-api') },
       to: { path: '^projectors/', pathNot: '^projectors/src/read-models/' },
     },
+    { name: 'analytics-on-domain-infra-and-projectors', comment: 'the analysts\' reports and export reuse the projectors\' folds; the shop never runs them', severity: 'error', from: { path: layer('analytics') }, to: { path: others('domain', 'infra', 'projectors', 'analytics') } },
     { name: 'server-composes-apps', severity: 'error', from: { path: layer('server') }, to: { path: others('domain', 'infra', 'command-api', 'query-api', 'projectors', 'server') } },
     { name: 'web-on-domain-only', comment: 'the web app shares only the domain with the server', severity: 'error', from: { path: layer('web') }, to: { path: others('domain', 'web') } },
     { name: 'no-circular', severity: 'error', from: { pathNot: '^(tests|web)/' }, to: { circular: true } },

@@ -7,7 +7,7 @@
  * Copy this file, rename it, and change the three parts: the state you keep, how one event
  * changes it, and the rows you want at the end.
  */
-import { defineReport, inPeriod, shopMonth } from '@shop/projectors/reports';
+import { defineReport, inPeriod, shopMonth } from '@shop/analytics/reports';
 
 interface MonthTotals {
   checkout: number;

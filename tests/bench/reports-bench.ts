@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPool, openEventStore, type Pool } from '@shop/infra';
-import { builtInReports, runReport, type AnyReport, type ReportOptions } from '@shop/projectors/reports';
+import { builtInReports, runReport, type AnyReport, type ReportOptions } from '@shop/analytics/reports';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';
 import { fmt } from './measure.js';

@@ -4,7 +4,7 @@ import { AccountEvent, eventDid, eventName, eventUpcasters, NotificationEvent, O
 import type { EventStore, NewEvent, Pool } from '@shop/infra';
 import { allProjections } from '@shop/projectors';
 import { findAuditLog } from '@shop/projectors/queries';
-import { builtInReports, runReport, type ReportRow } from '@shop/projectors/reports';
+import { builtInReports, runReport, type ReportRow } from '@shop/analytics/reports';
 
 /*
  * The golden log (docs/decisions/0358): each release's events as `npm run export -- events

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedConfigSchema, EventStoreDbRefused, loadConfig } from '@shop/infra';
-import { exportCommand } from '@shop/projectors/reports';
+import { exportCommand } from '@shop/analytics/reports';
 import { startShop } from '@shop/server';
 
 /**

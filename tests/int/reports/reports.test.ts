@@ -10,7 +10,7 @@ import { openEventStore, type EventStore } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, readModelMigrationDirs, rebuildAll } from '@shop/projectors';
 import { funnelCounts, leadTimes } from '@shop/projectors/queries';
-import { builtInReports, exportCommand, reportCommand, runReport, type ReportOptions, type ReportRow } from '@shop/projectors/reports';
+import { builtInReports, exportCommand, reportCommand, runReport, type ReportOptions, type ReportRow } from '@shop/analytics/reports';
 import { generateDemoData } from '@shop/server';
 import { recordedAsOccurred } from '../../support/recorded-as-occurred.js';
 
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** One of the analysts' commands against the test database, as an analyst runs it. */
 function cli(script: 'report' | 'export', args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, `projectors/src/cli/${script}.ts`), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, `analytics/src/cli/${script}.ts`), ...args], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { shopDay } from '../read-models/revenue/queries.js';
+import { shopDay } from '@shop/projectors';
 import type { ReportOptions } from './report.js';
 
 export { shopDay };
@@ -26,4 +26,4 @@ export function inPeriod(at: string, options: Pick<ReportOptions, 'from' | 'to'>
   return (options.from === null || day >= options.from) && (options.to === null || day <= options.to);
 }
 
-export { daysBetween } from '../read-models/project-flow/flow.js';
+export { daysBetween } from '@shop/projectors';

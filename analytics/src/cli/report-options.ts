@@ -1,5 +1,5 @@
 import type { ReportGrouping, ReportOptions } from '../reports/report.js';
-import { CliUsageError, parseInstant } from './args.js';
+import { CliUsageError, parseInstant } from '@shop/projectors';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const GROUPINGS: readonly ReportGrouping[] = ['month', 'week', 'product-type', 'category'];

@@ -1,4 +1,4 @@
-import { funnelStepRows, type FunnelCounts } from '../../read-models/project-flow/flow.js';
+import { funnelStepRows, type FunnelCounts } from '@shop/projectors';
 import { defineReport, type ReportEvent, type ReportRow } from '../report.js';
 import { ProjectGroups } from '../project-groups.js';
 import { inPeriod } from '../shop-calendar.js';

@@ -1,5 +1,5 @@
 import { projectEventTypes, type ProjectEvent } from '@shop/domain';
-import { flowStep, stretchMeasures, type ProjectFlow, type Stretch } from '../../read-models/project-flow/flow.js';
+import { flowStep, stretchMeasures, type ProjectFlow, type Stretch } from '@shop/projectors';
 import { defineReport, type ReportRow } from '../report.js';
 import { ProjectGroups } from '../project-groups.js';
 import { inPeriod } from '../shop-calendar.js';

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
-import { CliUsageError, parseCliArgs } from '../cli/args.js';
-import { openCliDatabase } from '../cli/cli-database.js';
+import { CliUsageError, openCliDatabase, parseCliArgs } from '@shop/projectors';
 import { reportOptions } from '../cli/report-options.js';
 import { builtInReports } from './built-in/index.js';
 import { formatRows, reportFormats, type ReportFormat } from './format-rows.js';

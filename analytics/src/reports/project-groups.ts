@@ -1,4 +1,4 @@
-import { mainProductType, NO_PRODUCT_TYPE } from '../read-models/project-flow/flow.js';
+import { mainProductType, NO_PRODUCT_TYPE } from '@shop/projectors';
 import type { ReportEvent, ReportGrouping } from './report.js';
 import { shopMonth, shopWeek } from './shop-calendar.js';
 

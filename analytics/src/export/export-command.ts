@@ -1,5 +1,4 @@
-import { CliUsageError, parseCliArgs } from '../cli/args.js';
-import { openCliDatabase } from '../cli/cli-database.js';
+import { CliUsageError, openCliDatabase, parseCliArgs } from '@shop/projectors';
 import { reportOptions } from '../cli/report-options.js';
 import { oneLineFailures, processIo, progressBar, type CommandIo } from '../reports/report-command.js';
 import { exportEvents } from './export-events.js';
