@@ -1,14 +1,29 @@
-export * from './runner/projection.js';
-export * from './runner/projection-runner.js';
-export * from './runner/apply-batch.js';
-export * from './runner/checkpoints.js';
-export * from './read-models/all.js';
-export * from './runner/kafka-projection-feed.js';
-export * from './relay/event-relay.js';
-export * from './read-models/index.js';
-export * from './rebuild/index.js';
-export * from './reactors/index.js';
-export * from './cli/cli-database.js';
+/** The projectors' public surface, named (issue 58 item 7): what the server, the analysts' package and the tests use. */
+export { type Projection } from './runner/projection.js';
+export { ProjectionRunner, type ProjectionStatus } from './runner/projection-runner.js';
+export { applyBatch, applyBatchToAll } from './runner/apply-batch.js';
+export { allProjections, bulkProjections, readModelMigrationDirs } from './read-models/all.js';
+export { KafkaProjectionFeed, PROJECTOR_GROUP, type FeedStages } from './runner/kafka-projection-feed.js';
+export { EventRelay } from './relay/event-relay.js';
+export { loadCatalogue } from './read-models/index.js';
+export {
+  createShadowTables,
+  rebuildAll,
+  rebuildInOnePass,
+  rebuildsTidied,
+  replayInto,
+  stagingTablesSql,
+  type BulkProjection,
+  type TableRow,
+} from './rebuild/index.js';
+export {
+  PaymentCapturer,
+  paymentCaptureOutboxProjection,
+  startMailReactor,
+  startPaymentReactor,
+  type PaymentReactorDeps,
+} from './reactors/index.js';
+export { openCliDatabase } from './cli/cli-database.js';
 export { CliUsageError, parseCliArgs, parseInstant } from './cli/args.js';
 export type { CatchUpReplayPolicy } from './runner/catch-up-replay.js';
 export { upgradeOutdated, type BackgroundOutcome } from './runner/background-rebuild.js';

@@ -191,7 +191,6 @@ export function loadRoleConfig(roles: readonly ConfigRole[], env: NodeJS.Process
 }
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 export type CommonConfig = z.infer<typeof commonConfigSchema>;
-export type HttpConfig = z.infer<typeof httpConfigSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,5 +1,3 @@
-export * from './test-database.js';
-export * from '../event-store/event-store.contract.js';
-export * from '../runtime/seeded-random.js';
-export * from './raw-http.js';
-export * from './silenceable-proxy.js';
+export { createTestDatabase, type TestDatabase } from './test-database.js';
+export { seededRandom } from '../runtime/seeded-random.js';
+export { silenceableProxy } from './silenceable-proxy.js';
