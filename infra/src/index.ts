@@ -45,5 +45,3 @@ export * from './validation/exact-check.js';
 export * from './http/entity-tag.js';
 export * from './backup/database-copy.js';
 export * from './tracing/tracing.js';
-export * from './tracing/tracing-sdk.js';
-export * from './http/request-span.js';

@@ -5,7 +5,6 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { Logger } from '../logging/logger.js';
 import { apiNotFound, errorHandler } from './error-handler.js';
 import { requestLogger } from './request-log.js';
-import { requestSpan } from './request-span.js';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers.js';
 import { serveWeb } from './web-static.js';
 import { wholeAnswerGzip } from './whole-answer-gzip.js';
@@ -34,7 +33,6 @@ export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
-  app.use(requestSpan());
   app.use(requestLogger(options.logger));
   // Before everything else, so errors, 404s and health answers carry them too.
   app.use(securityHeaders(options.security ?? { https: false, allowOrigins: [] }));
