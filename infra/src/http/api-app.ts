@@ -41,7 +41,10 @@ export function createApiApp(options: ApiAppOptions): Express {
   for (const router of options.extra ?? []) app.use(router);
   // Swagger UI's files are streamed: the stream compressor, on that path only.
   app.use('/api/docs', streamedGzip);
-  app.use('/api', ...(options.before ?? []), ...options.routers, apiNotFound);
+  // One router mounted at /api holding the others: express's instrumentation names a request's span
+  // by the mount paths it passed, and each sibling router mounted at /api that did not match would
+  // add its /api again (`/api/api/projects/:id/`, decision 0401).
+  app.use('/api', express.Router().use(...(options.before ?? []), ...options.routers, apiNotFound));
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
     app.use(streamedGzip);
     serveWeb(app, options.webDir);
