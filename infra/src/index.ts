@@ -240,5 +240,3 @@ export {
   traceIdOf,
   type SpanContext,
 } from './tracing/tracing.js';
-export { registerTracing, startTracing, type Tracing } from './tracing/tracing-sdk.js';
-export { requestSpan } from './http/request-span.js';

@@ -1,7 +1,10 @@
-import { main } from './main.js';
+import { startTracing } from '@shop/infra/tracing-sdk';
 
-// `npm start`: the whole shop in one process on its embedded defaults.
-await main();
+// `npm start`: the whole shop in one process on its embedded defaults. Tracing first, when the
+// OTEL_* variables ask for it: the shop's modules are imported after it so its hooks patch them (decision 0401).
+const tracing = await startTracing('shop');
+const [{ main }, { allRoles }] = await Promise.all([import('./main.js'), import('./shop.js')]);
+await main(allRoles, tracing);
 stopWhenLauncherExits();
 
 /**

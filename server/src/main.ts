@@ -1,5 +1,6 @@
-import { ConfigError, EmbeddedPostgresError, EventStoreDbRefused, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal, startTracing } from '@shop/infra';
+import { ConfigError, EmbeddedPostgresError, EventStoreDbRefused, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig, onShutdownSignal } from '@shop/infra';
 import { ProjectionVersionFenceError } from '@shop/projectors';
+import type { Tracing } from '@shop/infra/tracing-sdk';
 import { allRoles, startShop, type Role } from './shop.js';
 
 /**
@@ -10,9 +11,10 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**
  * Process entry point. `npm start` runs every role on embedded defaults; the
- * `start:<role>` scripts run one role against DATABASE_URL.
+ * `start:<role>` scripts run one role against DATABASE_URL. `tracing` was started by the entry
+ * before this module was imported (decision 0401); it is flushed on shutdown.
  */
-export async function main(roles: readonly Role[] = allRoles): Promise<void> {
+export async function main(roles: readonly Role[], tracing: Tracing): Promise<void> {
   try {
     // The embedded shop checks every setting; a role on its own only the settings it uses.
     const config = roles.length === allRoles.length ? loadConfig(embeddedConfigSchema) : loadRoleConfig(roles);
@@ -20,8 +22,6 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
       throw new ConfigError(['DATABASE_URL: required when a role runs on its own (it must share the database)']);
     }
     const logger = createLogger(config.LOG_LEVEL, roles.length === allRoles.length ? 'shop' : roles.join('+'));
-    // Off unless the OTEL_* variables name a collector (decision 0400); the service is named for the role.
-    const tracing = startTracing(serviceNameOf(roles));
     if (tracing.enabled) logger.info('tracing: spans exported over OTLP');
     const shop = await startShop(config, logger, roles);
     const stop = async () => {
@@ -43,10 +43,4 @@ export async function main(roles: readonly Role[] = allRoles): Promise<void> {
     console.error(operators ? error.message : error);
     process.exit(1);
   }
-}
-
-/** The service name a process's spans carry: its role, or `shop` for the embedded single process. */
-function serviceNameOf(roles: readonly Role[]): string {
-  if (roles.length === allRoles.length) return 'shop';
-  return roles.map((role) => ({ command: 'command-api', query: 'query-api', projectors: 'projectors' })[role]).join('+');
 }

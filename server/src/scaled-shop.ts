@@ -4,12 +4,10 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import {
-  activeTraceparent,
   embeddedConfigSchema,
   freePort,
   listen,
   loadConfig,
-  requestSpan,
   securityHeaders,
   securityOptionsOf,
   serveWeb,
@@ -93,8 +91,6 @@ export function scaledEntryApp(
 ) {
   const app = express();
   app.disable('x-powered-by');
-  // The front's span of each request; its context goes on to the process that answers (decision 0400).
-  app.use(requestSpan());
   // The pages it serves itself get the same headers as the embedded shop's; API answers carry the
   // ones their role process set (the proxy passes them on over these).
   app.use(securityHeaders(security));
@@ -102,6 +98,8 @@ export function scaledEntryApp(
   const next: Record<Upstream, number> = { command: 0, query: 0 };
   app.use(
     '/api',
+    // node:http's instrumentation makes a CLIENT span of each proxied request and puts its context
+    // in the request's `traceparent` header, so the answering process's span is its child (decision 0401).
     createProxyMiddleware({
       changeOrigin: false,
       pathRewrite: (p) => `/api${p}`,
@@ -111,10 +109,6 @@ export function scaledEntryApp(
         return targets[next[side]++ % targets.length]!;
       },
       on: {
-        proxyReq: (proxyReq) => {
-          const traceparent = activeTraceparent();
-          if (traceparent) proxyReq.setHeader('traceparent', traceparent);
-        },
         // A process that dies mid-answer (a crashed query-api under a live stream) must end the
         // client's connection too, or the client would wait on it for ever instead of reconnecting.
         proxyRes: (proxyRes, _req, res) => {

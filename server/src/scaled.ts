@@ -1,11 +1,13 @@
-import { ConfigError, createLogger, embeddedConfigSchema, loadConfig, onShutdownSignal, startTracing } from '@shop/infra';
-import { startScaledShop } from './scaled-shop.js';
+import { startTracing } from '@shop/infra/tracing-sdk';
 
-/** `npm run start:scaled`: the scaled topology on one machine behind one entry port (scaled-shop.ts). */
+// `npm run start:scaled`: the scaled topology on one machine behind one entry port (scaled-shop.ts).
+// The front's own spans first, before its modules load (decision 0401); the processes it starts
+// read the same OTEL_* variables.
+const tracing = await startTracing('front');
+const [{ ConfigError, createLogger, embeddedConfigSchema, loadConfig, onShutdownSignal }, { startScaledShop }] = await Promise.all([import('@shop/infra'), import('./scaled-shop.js')]);
+
 async function main() {
   const logger = createLogger(loadConfig(embeddedConfigSchema).LOG_LEVEL, 'scaled');
-  // The front's own spans (decision 0400); the processes it starts read the same OTEL_* variables.
-  const tracing = startTracing('front');
   const shop = await startScaledShop(logger);
   onShutdownSignal(async () => {
     await shop.stop();

@@ -5,7 +5,6 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { Logger } from '../logging/logger.js';
 import { apiNotFound, errorHandler } from './error-handler.js';
 import { requestLogger } from './request-log.js';
-import { requestSpan } from './request-span.js';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers.js';
 import { serveWeb } from './web-static.js';
 import { wholeAnswerGzip } from './whole-answer-gzip.js';
@@ -34,7 +33,6 @@ export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback');
-  app.use(requestSpan());
   app.use(requestLogger(options.logger));
   // Before everything else, so errors, 404s and health answers carry them too.
   app.use(securityHeaders(options.security ?? { https: false, allowOrigins: [] }));
@@ -43,7 +41,10 @@ export function createApiApp(options: ApiAppOptions): Express {
   for (const router of options.extra ?? []) app.use(router);
   // Swagger UI's files are streamed: the stream compressor, on that path only.
   app.use('/api/docs', streamedGzip);
-  app.use('/api', ...(options.before ?? []), ...options.routers, apiNotFound);
+  // One router mounted at /api holding the others: express's instrumentation names a request's span
+  // by the mount paths it passed, and each sibling router mounted at /api that did not match would
+  // add its /api again (`/api/api/projects/:id/`, decision 0401).
+  app.use('/api', express.Router().use(...(options.before ?? []), ...options.routers, apiNotFound));
   if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
     app.use(streamedGzip);
     serveWeb(app, options.webDir);

@@ -22,7 +22,7 @@ describe('tracing switch', () => {
   });
 
   it('off: spans are the no-op API, no trace context is made, nothing registered', async () => {
-    tracing = startTracing('command-api', {});
+    tracing = await startTracing('command-api', {});
     expect(tracing.enabled).toBe(false);
     const seen = await inSpan('command DraftSaved', {}, async (span) => ({ recording: span.isRecording(), traceparent: activeTraceparent() }));
     expect(seen).toEqual({ recording: false, traceparent: undefined });

@@ -40,11 +40,6 @@ export function startSpan(name: string, options: SpanOptions): Span {
   return tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links }, options.parent ?? context.active());
 }
 
-/** Runs `work` with `span` as the active span (what a middleware's `next` runs under). */
-export function withSpan<T>(span: Span, parent: Context, work: () => T): T {
-  return context.with(trace.setSpan(parent, span), work);
-}
-
 /** The W3C `traceparent` of the active span, or undefined when there is none (always so with tracing off). */
 export function activeTraceparent(): string | undefined {
   return traceparentOf(context.active());
@@ -64,11 +59,6 @@ function traceparentOf(from: Context): string | undefined {
 /** The context a `traceparent` names (an event's metadata, a Kafka header, a request header); the root context for none. */
 export function contextOfTraceparent(traceparent: string | undefined | null): Context {
   return traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
-}
-
-/** The context an HTTP request's headers carry (its `traceparent`, `tracestate`). */
-export function contextOfHeaders(headers: Record<string, string | string[] | undefined>): Context {
-  return propagation.extract(ROOT_CONTEXT, headers);
 }
 
 /** The span context a `traceparent` names, for a link; undefined for none (or with tracing off). */

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { schemaVersionOf } from '@shop/domain';
+import { registerTracing } from '@shop/infra/tracing-sdk';
 import { createLogger, PostgresEventStore, SandboxPaymentGateway, uuidIds, type Clock, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { PaymentCapturer, startPaymentReactor, type PaymentReactorDeps } from '@shop/projectors';
@@ -53,8 +56,8 @@ class RefusingSandbox extends SandboxPaymentGateway {
 
 const store = () => new PostgresEventStore(db.pool);
 
-/** An approved project paid by card: the sandbox authorised the amount and the log records the authorisation. */
-async function authorizedPayment(amount = 48_000): Promise<{ streamId: string; chargeId: string }> {
+/** An approved project paid by card: the sandbox authorised the amount and the log records the authorisation (appended with `traceparent` when given, as with tracing on). */
+async function authorizedPayment(amount = 48_000, traceparent?: string): Promise<{ streamId: string; chargeId: string }> {
   const gateway = new SandboxPaymentGateway(db.pool);
   const authorization = await gateway.authorize({ amount, currency: 'usd', paymentToken: 'tok_sandbox_visa', description: 'test', idempotencyKey: randomUUID() });
   if (authorization.status !== 'authorized') throw new Error('not authorised');
@@ -62,12 +65,10 @@ async function authorizedPayment(amount = 48_000): Promise<{ streamId: string; c
   const owner = randomUUID();
   const at = new Date().toISOString();
   const streamId = `project-${projectId}`;
-  await appendDomainEvents(db.pool, streamId, [
-    projectCreated({ projectId, ownerId: owner, at }),
-    projectEvents.submitted(at, owner),
-    projectEvents.approved(at, 'staff-1'),
-    { type: 'PaymentRecorded', data: { amount, partial: false, remaining: 0, details: `Card payment via sandbox, charge ${authorization.authorizationId}`, chargeId: authorization.authorizationId, at, by: owner } },
-  ]);
+  await appendDomainEvents(db.pool, streamId, [projectCreated({ projectId, ownerId: owner, at }), projectEvents.submitted(at, owner), projectEvents.approved(at, 'staff-1')]);
+  const data = { amount, partial: false, remaining: 0, details: `Card payment via sandbox, charge ${authorization.authorizationId}`, chargeId: authorization.authorizationId, at, by: owner };
+  const metadata = { actor: owner, correlationId: randomUUID(), causationId: null, occurredAt: at, ...(traceparent ? { traceparent } : {}) };
+  await store().appendToStream(streamId, [{ id: randomUUID(), type: 'PaymentRecorded', schemaVersion: schemaVersionOf('PaymentRecorded'), data, metadata }]);
   return { streamId, chargeId: authorization.authorizationId };
 }
 
@@ -216,5 +217,26 @@ describe('payment reactor', () => {
     await gateway.capture(chargeId);
     expect(await sandboxCaptures(chargeId)).toBe(1);
     await expect(gateway.voidAuthorization(chargeId)).rejects.toThrow(/already captured/);
+  });
+
+  it("with tracing on, the capture attempt is a span in the authorisation's trace, the child of its append (decision 0401)", async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = registerTracing('payment-reactor-test', [new SimpleSpanProcessor(exporter)]);
+    const append = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
+    try {
+      const { streamId, chargeId } = await authorizedPayment(48_000, `00-${append.traceId}-${append.spanId}-01`);
+      const stop = await startPaymentReactor(reactorDeps(new RefusingSandbox(db.pool, 0), new TestClock()));
+      try {
+        await expect.poll(() => captureRow(chargeId), { timeout: 30_000 }).toMatchObject({ status: 'captured', attempts: 1 });
+      } finally {
+        await stop();
+      }
+      const captures = exporter.getFinishedSpans().filter((span) => span.name === 'payment capture' && span.attributes['shop.stream_id'] === streamId);
+      expect(captures.map((span) => ({ trace: span.spanContext().traceId, parent: span.parentSpanContext?.spanId, attempt: span.attributes['shop.attempt'] }))).toEqual([
+        { trace: append.traceId, parent: append.spanId, attempt: 1 },
+      ]);
+    } finally {
+      await tracing.stop();
+    }
   });
 });

@@ -15,9 +15,9 @@ export const mailOutboxProjection: Projection = {
     const request = deliveryRequestOf(event);
     if (!request) return;
     await client.query(
-      `INSERT INTO mail_deliveries (request_event_id, stream_id, email_id, kind, recipient, payload, requested_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (request_event_id) DO NOTHING`,
-      [request.requestEventId, request.streamId, request.emailId, request.kind, request.recipient, request.payload, request.requestedAt],
+      `INSERT INTO mail_deliveries (request_event_id, stream_id, email_id, kind, recipient, payload, requested_at, traceparent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (request_event_id) DO NOTHING`,
+      [request.requestEventId, request.streamId, request.emailId, request.kind, request.recipient, request.payload, request.requestedAt, request.traceparent],
     );
   },
 };

@@ -12,6 +12,8 @@ export interface DeliveryRequest {
   recipient: string;
   payload: { message?: string; projectId?: string; userId?: string; joins?: 'account' | 'registration' };
   requestedAt: string;
+  /** The request event's trace context (decision 0401); null with tracing off. */
+  traceparent: string | null;
 }
 
 const accountKinds: Record<string, MailKind> = {
@@ -27,7 +29,7 @@ const idAfter = (streamId: string, prefix: string) => (streamId.startsWith(prefi
 /** The delivery an event asks for, or null when it asks for none. */
 export function deliveryRequestOf(event: StoredEvent): DeliveryRequest | null {
   const data = event.data as Record<string, unknown>;
-  const base = { requestEventId: event.id, streamId: event.streamId, requestedAt: event.metadata.occurredAt };
+  const base = { requestEventId: event.id, streamId: event.streamId, requestedAt: event.metadata.occurredAt, traceparent: event.metadata.traceparent ?? null };
   if (event.type === 'EmailRequested') {
     return {
       ...base,

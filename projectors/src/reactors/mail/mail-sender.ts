@@ -1,5 +1,7 @@
 import { accountDecider, fold, projectDecider, projectView, type AccountEvent, type ProjectEvent } from '@shop/domain';
 import {
+  contextOfTraceparent,
+  inSpan,
   issueToken,
   mailProjectOf,
   renderMail,
@@ -44,6 +46,7 @@ interface DeliveryRow {
   recipient: string;
   payload: DeliveryRequest['payload'];
   attempts: number;
+  traceparent: string | null;
 }
 
 const tokenPurposes: Partial<Record<MailKind, TokenPurpose>> = {
@@ -94,13 +97,17 @@ export class MailSender {
   private async sendNext(): Promise<boolean> {
     const delivery = await this.claim();
     if (!delivery) return false;
-    try {
-      const mail = await renderMail(delivery.kind, await this.contextFor(delivery));
-      await this.options.transport.send({ id: delivery.request_event_id, to: delivery.recipient, replyTo: this.options.shop.replyTo, ...mail });
-      await this.settle(delivery, 'sent', null);
-    } catch (error) {
-      await this.retryOrFail(delivery, error instanceof Error ? error.message : String(error));
-    }
+    // Each attempt is a child of the request event's append, in the trace of the write that asked for the mail (decision 0401).
+    const attributes = { 'shop.stream_id': delivery.stream_id, 'shop.attempt': delivery.attempts };
+    await inSpan(`mail send ${delivery.kind}`, { parent: contextOfTraceparent(delivery.traceparent), attributes }, async () => {
+      try {
+        const mail = await renderMail(delivery.kind, await this.contextFor(delivery));
+        await this.options.transport.send({ id: delivery.request_event_id, to: delivery.recipient, replyTo: this.options.shop.replyTo, ...mail });
+        await this.settle(delivery, 'sent', null);
+      } catch (error) {
+        await this.retryOrFail(delivery, error instanceof Error ? error.message : String(error));
+      }
+    });
     return true;
   }
 
@@ -110,7 +117,7 @@ export class MailSender {
        WHERE request_event_id = (
          SELECT request_event_id FROM mail_deliveries WHERE status = 'pending' AND next_attempt_at <= $1
          ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING request_event_id, stream_id, email_id, kind, recipient, payload, attempts`,
+       RETURNING request_event_id, stream_id, email_id, kind, recipient, payload, attempts, traceparent`,
       [this.options.clock.now()],
     );
     return result.rows[0] ?? null;

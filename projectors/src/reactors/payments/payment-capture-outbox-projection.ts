@@ -21,9 +21,9 @@ export const paymentCaptureOutboxProjection: Projection = {
     if (payment?.type !== 'PaymentRecorded' || payment.data.chargeId === null) return;
     // Due from the moment it was authorised, by the shop's clock (the capturer's), not the database's.
     await client.query(
-      `INSERT INTO payment_captures (charge_id, stream_id, project_id, authorization_event_id, gateway, amount, authorized_at, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (charge_id) DO NOTHING`,
-      [payment.data.chargeId, event.streamId, projectIdOf(event.streamId), event.id, gatewayOf(payment.data.chargeId), payment.data.amount, payment.data.at],
+      `INSERT INTO payment_captures (charge_id, stream_id, project_id, authorization_event_id, gateway, amount, authorized_at, next_attempt_at, traceparent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) ON CONFLICT (charge_id) DO NOTHING`,
+      [payment.data.chargeId, event.streamId, projectIdOf(event.streamId), event.id, gatewayOf(payment.data.chargeId), payment.data.amount, payment.data.at, event.metadata.traceparent ?? null],
     );
   },
 };

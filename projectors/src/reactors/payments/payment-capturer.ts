@@ -1,4 +1,4 @@
-import type { Clock, EventStore, IdGenerator, Logger, PaymentGateway, Pool } from '@shop/infra';
+import { contextOfTraceparent, inSpan, type Clock, type EventStore, type IdGenerator, type Logger, type PaymentGateway, type Pool } from '@shop/infra';
 import { PassLoop } from '../pass-loop.js';
 import { recordCaptureOutcome } from './record-capture.js';
 
@@ -26,6 +26,7 @@ interface CaptureRow {
   stream_id: string;
   authorization_event_id: string;
   attempts: number;
+  traceparent: string | null;
 }
 
 /**
@@ -96,12 +97,16 @@ export class PaymentCapturer {
   private async captureNext(): Promise<boolean> {
     const capture = await this.claim();
     if (!capture) return false;
-    try {
-      await this.options.gateway.capture(capture.charge_id);
-      await this.settle(capture, 'captured', null);
-    } catch (error) {
-      await this.retryOrFail(capture, error instanceof Error ? error.message : String(error));
-    }
+    // Each attempt is a child of the authorisation's append, in the trace of the payment (decision 0401).
+    const attributes = { 'shop.stream_id': capture.stream_id, 'shop.attempt': capture.attempts };
+    await inSpan('payment capture', { parent: contextOfTraceparent(capture.traceparent), attributes }, async () => {
+      try {
+        await this.options.gateway.capture(capture.charge_id);
+        await this.settle(capture, 'captured', null);
+      } catch (error) {
+        await this.retryOrFail(capture, error instanceof Error ? error.message : String(error));
+      }
+    });
     return true;
   }
 
@@ -111,7 +116,7 @@ export class PaymentCapturer {
        WHERE charge_id = (
          SELECT charge_id FROM payment_captures WHERE status = 'pending' AND next_attempt_at <= $1
          ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING charge_id, stream_id, authorization_event_id::text, attempts`,
+       RETURNING charge_id, stream_id, authorization_event_id::text, attempts, traceparent`,
       [this.options.clock.now()],
     );
     return result.rows[0] ?? null;
