@@ -1,19 +1,6 @@
-import {
-  ANY,
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  FORWARDS,
-  jsonEvent,
-  NO_STREAM,
-  START as ESDB_START,
-  STREAM_EXISTS,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  type AllStreamResolvedEvent,
-  type AppendExpectedRevision,
-  type ResolvedEvent,
-} from '@eventstore/db-client';
+import { createRequire } from 'node:module';
+import type * as EsdbModule from '@eventstore/db-client';
+import type { AllStreamResolvedEvent, AppendExpectedRevision, EventStoreDBClient, ResolvedEvent } from '@eventstore/db-client';
 import { catchUpSubscription } from './catch-up-subscription.js';
 import { readAhead } from './read-ahead.js';
 import {
@@ -32,6 +19,14 @@ import {
 } from './event-store.js';
 
 /**
+ * The client library, loaded when the first store is made: only a shop given EVENTSTORE_URL uses
+ * it, and loading it (gRPC and protobuf) took about a second at the start of every process and
+ * test file that imports @shop/infra.
+ */
+let loaded: typeof EsdbModule | null = null;
+const esdb = (): typeof EsdbModule => (loaded ??= createRequire(import.meta.url)('@eventstore/db-client') as typeof EsdbModule);
+
+/**
  * EventStoreDB behind the same interface, chosen by EVENTSTORE_URL. It follows the client's
  * documented calls: appendToStream with an expected revision (the server answers a wrong
  * one with WrongExpectedVersionError and treats a retried append of the same event ids as a
@@ -44,7 +39,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
 
   constructor(connectionString: string) {
-    this.client = EventStoreDBClient.connectionString(connectionString);
+    this.client = esdb().EventStoreDBClient.connectionString(connectionString);
   }
 
   async appendToStream(
@@ -53,7 +48,7 @@ export class EventStoreDbEventStore implements EventStore {
     { expectedRevision = 'any' }: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     const payload = events.map((event) =>
-      jsonEvent({
+      esdb().jsonEvent({
         id: event.id,
         type: event.type,
         data: event.data as Record<string, never>,
@@ -64,7 +59,7 @@ export class EventStoreDbEventStore implements EventStore {
       const result = await this.client.appendToStream(streamId, payload, { expectedRevision: toEsdbExpected(expectedRevision) });
       return { nextRevision: Number(result.nextExpectedRevision) };
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
+      if (error instanceof esdb().WrongExpectedVersionError) {
         const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : null;
         throw new ConcurrencyError(streamId, expectedRevision, actual);
       }
@@ -75,22 +70,22 @@ export class EventStoreDbEventStore implements EventStore {
   async readStream(streamId: string, { fromRevision = 0, maxCount = 1_000_000 } = {}): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(fromRevision), maxCount, direction: FORWARDS })) {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(fromRevision), maxCount, direction: esdb().FORWARDS })) {
         const stored = toStoredEvent(resolved);
         if (stored) events.push(stored);
       }
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
+      if (error instanceof esdb().StreamNotFoundError) return [];
       throw error;
     }
     return events;
   }
 
   async readAll({ from, limit = 1000 }: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const position = from && from.transactionId > 0 ? { commit: BigInt(from.transactionId), prepare: BigInt(from.position) } : ESDB_START;
+    const position = from && from.transactionId > 0 ? { commit: BigInt(from.transactionId), prepare: BigInt(from.position) } : esdb().START;
     const events: StoredEvent[] = [];
     // $all holds system events too; they are read past, never returned.
-    for await (const resolved of this.client.readAll({ fromPosition: position, maxCount: limit + 1, direction: FORWARDS })) {
+    for await (const resolved of this.client.readAll({ fromPosition: position, maxCount: limit + 1, direction: esdb().FORWARDS })) {
       const stored = toStoredEvent(resolved as AllStreamResolvedEvent);
       if (!stored || (from && sameCheckpoint(stored.checkpoint, from))) continue;
       events.push(stored);
@@ -111,7 +106,7 @@ export class EventStoreDbEventStore implements EventStore {
     const end = await this.endOfAll();
     if (end === null) return;
     let page: StoredEvent[] = [];
-    for await (const resolved of this.client.readAll({ fromPosition: ESDB_START, direction: FORWARDS })) {
+    for await (const resolved of this.client.readAll({ fromPosition: esdb().START, direction: esdb().FORWARDS })) {
       if (Number(resolved.event?.position?.commit ?? 0n) > end) break;
       const stored = toStoredEvent(resolved as AllStreamResolvedEvent);
       if (!stored || (asOf && resolved.event!.created.getTime() > asOf.getTime())) continue;
@@ -132,7 +127,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** The commit position of $all's last event now (system events included); null when empty. */
   private async endOfAll(): Promise<number | null> {
-    for await (const resolved of this.client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 })) {
+    for await (const resolved of this.client.readAll({ fromPosition: esdb().END, direction: esdb().BACKWARDS, maxCount: 1 })) {
       return Number(resolved.event?.position?.commit ?? 0n);
     }
     return null;
@@ -148,9 +143,9 @@ export class EventStoreDbEventStore implements EventStore {
 }
 
 function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream') return NO_STREAM;
-  if (expected === 'stream_exists') return STREAM_EXISTS;
+  if (expected === 'any') return esdb().ANY;
+  if (expected === 'no_stream') return esdb().NO_STREAM;
+  if (expected === 'stream_exists') return esdb().STREAM_EXISTS;
   return BigInt(expected);
 }
 

@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clusterId } from './local-broker.js';
+import { clusterId, keptClasspath } from './local-broker.js';
 
 describe('clusterId', () => {
   it('never starts with a dash, which the storage tool would take for an option', () => {
@@ -12,5 +15,28 @@ describe('clusterId', () => {
 
   it('is 22 base64url characters from a random UUID', () => {
     expect(clusterId()).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{21}$/);
+  });
+});
+
+describe('keptClasspath', () => {
+  it("asks Maven once and answers from the kept file after, until a jar it names is gone", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kept-classpath-'));
+    try {
+      const jars = [path.join(dir, 'a.jar'), path.join(dir, 'b.jar')];
+      await Promise.all(jars.map((jar) => writeFile(jar, '')));
+      const asked: string[] = [];
+      const maven = async (outputFile: string) => {
+        asked.push(outputFile);
+        await writeFile(outputFile, jars.join(path.delimiter));
+      };
+      expect(await keptClasspath(dir, maven)).toBe(jars.join(path.delimiter));
+      expect(await keptClasspath(dir, maven)).toBe(jars.join(path.delimiter));
+      expect(asked).toHaveLength(1);
+      await rm(jars[0]!);
+      expect(await keptClasspath(dir, maven)).toBe(jars.join(path.delimiter));
+      expect(asked).toHaveLength(2);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, openSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -34,11 +35,34 @@ export async function kafkaClasspath(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'classpath.txt');
   if (!existsSync(file)) {
     await mkdir(dataDir, { recursive: true });
-    await run('mvn', ['-q', '-B', '-f', pomFile, 'dependency:build-classpath', `-Dmdep.outputFile=${file}`], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await writeFile(file, await keptClasspath(os.tmpdir(), mavenClasspath));
   }
   return (await readFile(file, 'utf8')).trim();
+}
+
+/**
+ * The classpath Maven resolved for this pom, kept in `cacheDir` under the pom's hash and the
+ * user's: asking Maven starts a JVM and costs seconds of CPU, and every broker on a new folder
+ * (each Kafka test file starts one) asked again for the same answer. A kept answer naming a jar
+ * that is gone (~/.m2 cleared) is asked for again. Written to a file of its own and renamed, so a
+ * process reading it never sees half of one.
+ */
+export async function keptClasspath(cacheDir: string, resolve: (outputFile: string) => Promise<void>): Promise<string> {
+  const key = createHash('sha256').update(await readFile(pomFile)).update(os.homedir()).digest('hex').slice(0, 16);
+  const kept = path.join(cacheDir, `shop-kafka-classpath-${key}.txt`);
+  if (existsSync(kept)) {
+    const classpath = (await readFile(kept, 'utf8')).trim();
+    if (classpath && classpath.split(path.delimiter).every((jar) => existsSync(jar))) return classpath;
+  }
+  const fresh = `${kept}.${process.pid}.${randomUUID()}`;
+  await resolve(fresh);
+  const classpath = (await readFile(fresh, 'utf8')).trim();
+  await rename(fresh, kept);
+  return classpath;
+}
+
+async function mavenClasspath(outputFile: string): Promise<void> {
+  await run('mvn', ['-q', '-B', '-f', pomFile, 'dependency:build-classpath', `-Dmdep.outputFile=${outputFile}`], { maxBuffer: 16 * 1024 * 1024 });
 }
 
 /**

@@ -1,7 +1,7 @@
 // @jsxRuntime automatic
 // @jsxImportSource react
 // (Pragmas: processes started with tsx from the repository root compile these files without infra's tsconfig, and the classic runtime would need React in scope.)
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import type { MailContext } from './mail-content.js';
 import { Action, ShopMail, styles } from './mail-layout.js';
 import type { MailTemplate } from './project-mails.js';

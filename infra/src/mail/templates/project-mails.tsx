@@ -2,7 +2,7 @@
 // @jsxImportSource react
 // (Pragmas: processes started with tsx from the repository root compile these files without infra's tsconfig, and the classic runtime would need React in scope.)
 import { formatPrice } from '@shop/domain';
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import type { ReactElement } from 'react';
 import type { MailContext, MailProject } from './mail-content.js';
 import { Action, ShopMail, StaffMessage, styles } from './mail-layout.js';

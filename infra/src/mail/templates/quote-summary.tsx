@@ -2,7 +2,7 @@
 // @jsxImportSource react
 // (Pragmas: processes started with tsx from the repository root compile these files without infra's tsconfig, and the classic runtime would need React in scope.)
 import { formatPrice, type ShownCost } from '@shop/domain';
-import { Section } from '@react-email/components';
+import { Section } from '@react-email/section';
 import type { MailLine, MailProject } from './mail-content.js';
 import { styles } from './mail-layout.js';
 

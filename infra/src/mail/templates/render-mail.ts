@@ -1,4 +1,4 @@
-import { render } from '@react-email/components';
+import { render } from '@react-email/render';
 import { activationMail, passwordResetMail, profileCompletionMail } from './account-mails.js';
 import type { MailContext, MailKind, RenderedMail } from './mail-content.js';
 import { invoiceMail, pauseMail, reminderMail, transferMail, unpauseMail, type MailTemplate } from './project-mails.js';
