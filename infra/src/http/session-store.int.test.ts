@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool, type Pool, type PoolClient } from '../postgres/pool.js';
 import { createTestDatabase, silenceableProxy, type TestDatabase } from '../testing/index.js';
 import { CredentialsChangedError, SessionStore } from './session-store.js';
+import { sessionWritesOf, type SessionWrite } from './session-writes.js';
 
 let db: TestDatabase;
 // Two processes' stores on one database, each on its own pool; a TTL of ten minutes, so anything
@@ -99,7 +100,7 @@ describe('the session cache', () => {
 
   it('keeps what this process saved, notes merged, and answers its next read from memory', async () => {
     const sid = randomUUID();
-    const withWrite = (name: string, stream: string) => ({ ...sessionOf(name), writes: { [stream]: { revision: 1, at: Date.now() } } }) as unknown as session.SessionData;
+    const withWrite = (name: string, stream: string) => ({ ...sessionOf(name), writes: { [stream]: [1, Date.now()] } }) as unknown as session.SessionData;
     await set(stores[1]!, sid, withWrite('writer', 'project-a'));
     // This process's own notice, which names what it stored, must not drop the copy: read after it came.
     const own = await noticeOf(sid);
@@ -114,7 +115,7 @@ describe('the session cache', () => {
   it('merges the notes of a save into a row another request of the session saved since it loaded it, and stores a lone save as it was sent', async () => {
     const sid = randomUUID();
     const store = stores[0]!;
-    const note = (stream: string) => ({ [stream]: { revision: 0, at: Date.now() } });
+    const note = (stream: string) => ({ [stream]: [0, Date.now()] as SessionWrite });
     await set(store, sid, { ...sessionOf('tabs'), writes: note('project-a') } as unknown as session.SessionData);
     // Loaded as express-session loads a session for a request of its cookie.
     const load = async () => store.createSession({ sessionID: sid } as Parameters<typeof store.createSession>[0], (await get(store, sid))!);
@@ -131,6 +132,26 @@ describe('the session cache', () => {
     await set(store, sid, alone);
     expect(await row()).toBe(JSON.stringify(alone));
     expect(Object.keys(alone.writes).sort()).toEqual(['project-a', 'project-b', 'project-c', 'project-d']);
+  });
+
+  it('merges notes stored as objects before decision 0460 with new pairs: the higher revision per stream, the newest kept', async () => {
+    const sid = randomUUID();
+    const store = stores[0]!;
+    const older = { 'project-a': { revision: 5, at: 1000 }, 'project-b': { revision: 2, at: 1001 } };
+    await db.pool.query(`INSERT INTO http_sessions (sid, sess, expire) VALUES ($1, $2::json, now() + interval '1 day')`, [sid, JSON.stringify({ ...sessionOf('older'), writes: older })]);
+    const loaded = store.createSession({ sessionID: sid } as Parameters<typeof store.createSession>[0], (await get(store, sid))!);
+    // Another request of the session saved since: this save's notes are merged with the row's, not sent as they are.
+    await db.pool.query(`UPDATE http_sessions SET sess = jsonb_set(sess::jsonb, '{writes,project-c}', '{"revision": 1, "at": 1002}')::json WHERE sid = $1`, [sid]);
+    loaded.writes = { 'project-a': [3, 2000], 'project-b': [4, 2001] };
+    await set(store, sid, loaded);
+    const { rows } = await db.pool.query<{ sess: session.SessionData }>('SELECT sess FROM http_sessions WHERE sid = $1', [sid]);
+    expect(sessionWritesOf(rows[0]!.sess)).toEqual(
+      expect.arrayContaining([
+        { streamId: 'project-a', revision: 5 },
+        { streamId: 'project-b', revision: 4 },
+        { streamId: 'project-c', revision: 1 },
+      ]),
+    );
   });
 
   it("drops the writer's copy when another process writes the session after it", async () => {
@@ -155,7 +176,7 @@ describe('the session cache', () => {
   it('ends with what the row holds when two processes save one session at the same time', async () => {
     for (let round = 0; round < 20; round++) {
       const sid = randomUUID();
-      const note = (stream: string) => ({ [stream]: { revision: round, at: Date.now() } });
+      const note = (stream: string) => ({ [stream]: [round, Date.now()] as SessionWrite });
       await set(stores[0]!, sid, sessionOf('start'));
       await Promise.all([
         set(stores[0]!, sid, { ...sessionOf('here'), writes: note('project-here') } as unknown as session.SessionData),
@@ -178,7 +199,7 @@ describe('the session cache', () => {
     );
     // ...another process logs it out, then the request saves what it loaded (a note of a write).
     await new Promise<void>((resolve, reject) => stores[1]!.destroy(sid, (err) => (err ? reject(err as Error) : resolve())));
-    loaded.writes = { 'project-late': { revision: 1, at: Date.now() } };
+    loaded.writes = { 'project-late': [1, Date.now()] };
     await set(stores[0]!, sid, loaded);
     const { rows } = await db.pool.query('SELECT sid FROM http_sessions WHERE sid = $1', [sid]);
     expect(rows).toEqual([]);
@@ -190,7 +211,7 @@ describe('the session cache', () => {
     const sid = randomUUID();
     const fresh = sessionOf('new');
     await set(stores[0]!, sid, fresh);
-    await set(stores[0]!, sid, { ...fresh, writes: { 'project-a': { revision: 1, at: Date.now() } } } as unknown as session.SessionData);
+    await set(stores[0]!, sid, { ...fresh, writes: { 'project-a': [1, Date.now()] } } as unknown as session.SessionData);
     expect(Object.keys((await get(stores[1]!, sid))?.writes ?? {})).toEqual(['project-a']);
     // Deleted after its first save (a password change ending the user's other sessions): a later save of it inserts nothing.
     await db.pool.query('DELETE FROM http_sessions WHERE sid = $1', [sid]);

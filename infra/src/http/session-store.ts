@@ -277,9 +277,13 @@ export class SessionStore extends session.Store {
 /** When the row expires (seconds since the epoch): with its cookie, else in a day. */
 const expiryOf = (sess: SessionData) => (sess.cookie?.expires ? Math.ceil(new Date(sess.cookie.expires).getTime() / 1000) : Math.ceil(Date.now() / 1000) + ONE_DAY_S);
 
+/** A note's revision and time: `[revision, at]`, or `{revision, at}` in a session stored before decision 0460. */
+const noteRevision = `coalesce(value ->> 0, value ->> 'revision')::bigint`;
+const noteTime = `coalesce(value ->> 1, value ->> 'at')::bigint`;
+
 /**
  * The stored session `old` replaced by `fresh` (both jsonb) with `writes` merged: per stream the
- * entry with the higher revision, then the `$4` most recently written streams.
+ * note with the higher revision, then the `$4` most recently written streams.
  */
 const merged = (old: string, fresh: string, freshJson: string) => `CASE
     WHEN ${old} ? 'writes' THEN jsonb_set(${fresh}, '{writes}', (
@@ -289,8 +293,8 @@ const merged = (old: string, fresh: string, freshJson: string) => `CASE
             SELECT key, value FROM jsonb_each(${old} -> 'writes')
             UNION ALL
             SELECT key, value FROM jsonb_each(coalesce(${fresh} -> 'writes', '{}'::jsonb))
-          ) AS entries ORDER BY key, (value ->> 'revision')::bigint DESC
-        ) AS newest ORDER BY (value ->> 'at')::bigint DESC LIMIT $4
+          ) AS entries ORDER BY key, ${noteRevision} DESC
+        ) AS newest ORDER BY ${noteTime} DESC LIMIT $4
       ) AS kept))::json
     ELSE ${freshJson} END`;
 

@@ -30,4 +30,12 @@ describe('session writes', () => {
     expect(streams).toContain('project-5');
     expect(streams).toContain(`project-${SESSION_WRITES_KEPT + 4}`);
   });
+
+  it('reads notes stored as objects before decision 0460, and writes them back as pairs', () => {
+    const session = { writes: { 'project-a': { revision: 4, at: 1000 } } } as unknown as { writes?: Record<string, SessionWrite> };
+    expect(sessionWritesOf(session)).toEqual([{ streamId: 'project-a', revision: 4 }]);
+    recordSessionWrite(session, 'project-a', 2, 1001);
+    recordSessionWrite(session, 'project-b', 0, 1002);
+    expect(session.writes).toEqual({ 'project-a': [4, 1001], 'project-b': [0, 1002] });
+  });
 });

@@ -6,8 +6,15 @@ import type { SessionData } from 'express-session';
  * tab or client holding the same session cookie, can wait until the read models have applied it.
  */
 
-/** The revision an append of this session reached on one stream, and when (ms since the epoch). */
-export interface SessionWrite {
+/**
+ * The revision an append of this session reached on one stream, and when (ms since the epoch), as
+ * a pair (decision 0460): express-session serialises and hashes the whole session several times
+ * per request, so a note's own keys would cost as much as its values.
+ */
+export type SessionWrite = [revision: number, at: number];
+
+/** How sessions stored before decision 0460 hold a note; read, never written (they expire in two weeks). */
+interface OlderSessionWrite {
   revision: number;
   at: number;
 }
@@ -21,26 +28,23 @@ export const SESSION_WRITES_KEPT = 32;
 
 export type SessionWrites = Pick<Partial<SessionData>, 'writes'>;
 
+const revisionOf = (note: SessionWrite | OlderSessionWrite): number => (Array.isArray(note) ? note[0] : note.revision);
+const timeOf = (note: SessionWrite | OlderSessionWrite): number => (Array.isArray(note) ? note[1] : note.at);
+
 /** Notes that this session's request appended `streamId` up to `revision`. */
 export function recordSessionWrite(session: SessionWrites, streamId: string, revision: number, at: number): void {
-  const writes = { ...session.writes };
+  const writes: Record<string, SessionWrite | OlderSessionWrite> = { ...session.writes };
   const known = writes[streamId];
-  writes[streamId] = { revision: Math.max(revision, known?.revision ?? -1), at };
-  // Sorted only when one must go: the store merges by revision and keeps the newest by `at` itself.
-  if (Object.keys(writes).length <= SESSION_WRITES_KEPT) {
-    session.writes = writes;
-    return;
-  }
-  session.writes = Object.fromEntries(
-    Object.entries(writes)
-      .sort(([, a], [, b]) => b.at - a.at)
-      .slice(0, SESSION_WRITES_KEPT),
-  );
+  writes[streamId] = [Math.max(revision, known ? revisionOf(known) : -1), at];
+  const notes = Object.entries(writes).map(([stream, note]): [string, SessionWrite] => [stream, [revisionOf(note), timeOf(note)]]);
+  // Sorted only when one must go: the store merges by revision and keeps the newest by time itself.
+  const kept = notes.length <= SESSION_WRITES_KEPT ? notes : notes.sort(([, a], [, b]) => b[1] - a[1]).slice(0, SESSION_WRITES_KEPT);
+  session.writes = Object.fromEntries(kept);
 }
 
 /** The streams and revisions this session wrote; empty for a session that wrote nothing (or none at all). */
 export function sessionWritesOf(session: SessionWrites | undefined): ReadonlyArray<{ streamId: string; revision: number }> {
-  const writes = session?.writes;
+  const writes = session?.writes as Record<string, SessionWrite | OlderSessionWrite> | undefined;
   if (!writes) return [];
-  return Object.entries(writes).map(([streamId, write]) => ({ streamId, revision: write.revision }));
+  return Object.entries(writes).map(([streamId, note]) => ({ streamId, revision: revisionOf(note) }));
 }

@@ -109,8 +109,9 @@ export async function createSessionSecurity(pool: Pool, options: { secureCookies
   };
 
   return {
-    // Given the secret, cookie-parser lets res.cookie sign the renewed `sid` as express-session signs it.
-    middleware: [cookieParser(secret), renewCookie(), sessions, issueOnRead, protectWrites],
+    // cookie-parser without the secret: express-session unsigns `sid` itself, and nothing else
+    // reads a signed cookie, so verifying it twice per request bought nothing.
+    middleware: [cookieParser(), renewCookie(secret), sessions, issueOnRead, protectWrites],
     logIn: async (req, res, user, checked) => {
       // What the session wrote before logging in (a guest's project, say) is still to be read back.
       const writes = req.session.writes;
@@ -150,9 +151,11 @@ const COOKIE_RENEWAL_MS = 60 * 60 * 1000;
  * mounted before it, this runs after it as the headers go out and adds nothing then. Like
  * express-session, a Secure cookie only goes over a secure connection.
  */
-function renewCookie(): RequestHandler {
+function renewCookie(secret: string): RequestHandler {
   const renewed = new Map<string, number>();
   return (req, res, next) => {
+    // Express's res.cookie signs with req.secret, as express-session signs `sid`.
+    (req as Request & { secret?: string }).secret = secret;
     onHeaders(res, () => {
       if (!req.session?.user) return;
       const now = Date.now();
