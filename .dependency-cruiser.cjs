@@ -1,27 +1,29 @@
 /* global module */
 /**
  * The one-way imports of DESIGN.md: domain ← infra ← (command-api, query-api, projectors) ← server;
+ * the HTTP shell (http-shell: the Express app, sessions, CSRF) sits on infra, under the two APIs;
  * the analysts' reports and export (analytics) fold the log with the projectors' folds, and nothing
  * that runs the shop imports them;
  * web → domain only; query-api reaches the projectors only through their read-model queries.
  * Run by `npm run lint:deps` (part of `npm run lint`, so of `npm test`).
  */
 const layer = (name) => `^${name}/`;
-const ours = ['domain', 'infra', 'command-api', 'query-api', 'projectors', 'analytics', 'server', 'web', 'tests'];
+const ours = ['domain', 'infra', 'http-shell', 'command-api', 'query-api', 'projectors', 'analytics', 'server', 'web', 'tests'];
 const others = (...allowed) => `^(${ours.filter((name) => !allowed.includes(name)).join('|')})/`;
 
 module.exports = {
   forbidden: [
     { name: 'domain-is-pure', comment: 'domain/ imports nothing of ours', severity: 'error', from: { path: layer('domain') }, to: { path: others('domain') } },
     { name: 'infra-on-domain-only', comment: 'infra/ imports the domain only', severity: 'error', from: { path: layer('infra') }, to: { path: others('domain', 'infra') } },
-    { name: 'command-api-on-domain-and-infra', severity: 'error', from: { path: layer('command-api') }, to: { path: others('domain', 'infra', 'command-api') } },
+    { name: 'http-shell-on-domain-and-infra', comment: 'the HTTP shell (Express app, sessions, CSRF, errors) builds on the infra only', severity: 'error', from: { path: layer('http-shell') }, to: { path: others('domain', 'infra', 'http-shell') } },
+    { name: 'command-api-on-domain-infra-and-http-shell', severity: 'error', from: { path: layer('command-api') }, to: { path: others('domain', 'infra', 'http-shell', 'command-api') } },
     { name: 'projectors-on-domain-and-infra', severity: 'error', from: { path: layer('projectors') }, to: { path: others('domain', 'infra', 'projectors') } },
     {
       name: 'query-api-on-domain-infra-and-read-model-queries',
       comment: 'query-api reads read models through @shop/projectors/queries, never the runner, relay or reactors',
       severity: 'error',
       from: { path: layer('query-api') },
-      to: { path: others('domain', 'infra', 'query-api', 'projectors'), pathNot: '^projectors/src/read-models/' },
+      to: { path: others('domain', 'infra', 'http-shell', 'query-api', 'projectors'), pathNot: '^projectors/src/read-models/' },
     },
     {
       name: 'query-api-not-into-projector-machinery',
@@ -30,7 +32,7 @@ module.exports = {
       to: { path: '^projectors/', pathNot: '^projectors/src/read-models/' },
     },
     { name: 'analytics-on-domain-infra-and-projectors', comment: 'the analysts\' reports and export reuse the projectors\' folds; the shop never runs them', severity: 'error', from: { path: layer('analytics') }, to: { path: others('domain', 'infra', 'projectors', 'analytics') } },
-    { name: 'server-composes-apps', severity: 'error', from: { path: layer('server') }, to: { path: others('domain', 'infra', 'command-api', 'query-api', 'projectors', 'server') } },
+    { name: 'server-composes-apps', severity: 'error', from: { path: layer('server') }, to: { path: others('domain', 'infra', 'http-shell', 'command-api', 'query-api', 'projectors', 'server') } },
     { name: 'web-on-domain-only', comment: 'the web app shares only the domain with the server', severity: 'error', from: { path: layer('web') }, to: { path: others('domain', 'web') } },
     { name: 'no-circular', severity: 'error', from: { pathNot: '^(tests|web)/' }, to: { circular: true } },
   ],

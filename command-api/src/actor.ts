@@ -1,5 +1,6 @@
 import { organizationDecider, type Actor } from '@shop/domain';
-import { type EventStore, loadStream, type SessionUser } from '@shop/infra';
+import { type EventStore, loadStream } from '@shop/infra';
+import { type SessionUser } from '@shop/http-shell';
 import { organizationStream } from './streams.js';
 
 export const actorOf = (user: SessionUser, organizationIds: string[] = []): Actor => ({

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { Clock, EventStore, IdGenerator, Logger, LoginThrottle, PaymentGateway, Pool, SessionSecurity, StreamStateCache, UploadStorage } from '@shop/infra';
+import type { Clock, EventStore, IdGenerator, Logger, LoginThrottle, PaymentGateway, Pool, StreamStateCache, UploadStorage } from '@shop/infra';
+import type { SessionSecurity } from '@shop/http-shell';
 import type { UserHashes } from './accounts/user-hash.js';
 
 /** What the composition root hands the command API. */

@@ -26,7 +26,7 @@ export {
   type PoolClient,
 } from './postgres/pool.js';
 export { preparedQuery, preparedStatement } from './postgres/prepared-query.js';
-export { keepListening, type Listener } from './postgres/listen-connection.js';
+export { keepListening, type Listener, type ListenerOptions } from './postgres/listen-connection.js';
 export { type ListenerHeartbeatOptions } from './postgres/listener-heartbeat.js';
 export { migrate } from './postgres/migrate.js';
 export {
@@ -55,34 +55,6 @@ export { PostgresEventStore } from './event-store/postgres-event-store.js';
 export { readPage, storedEventOfRaw, type KnownStream, type RawEvent } from './event-store/log-pages.js';
 export { nameBasedUuid, systemClock, uuidIds, type Clock, type IdGenerator } from './runtime/clock-and-ids.js';
 export { seededRandom } from './runtime/seeded-random.js';
-export { HttpError, forbidden, notFound } from './http/http-error.js';
-export { toErrorBody } from './http/error-handler.js';
-export { parseRequest } from './http/validate.js';
-export { listen, onShutdownSignal, type RunningServer } from './http/http-server.js';
-export { createApiApp } from './http/api-app.js';
-export { correlationIdOf } from './http/request-log.js';
-export { serveWeb } from './http/web-static.js';
-export { precomputedJson } from './http/precomputed-json.js';
-export {
-  allowInlineStyles,
-  markAsPicture,
-  securityHeaders,
-  securityOptionsOf,
-  type SecurityHeaderOptions,
-} from './http/security-headers.js';
-export {
-  callerScopeOf,
-  createSessionSecurity,
-  currentUser,
-  requireSignedIn,
-  requireStaff,
-  requireUser,
-  sessionIdOf,
-  type SessionSecurity,
-  type SessionUser,
-} from './http/session.js';
-export { recordSessionWrite, sessionWritesOf, type SessionWrites } from './http/session-writes.js';
-export { loadOrCreateSecret } from './http/secrets.js';
 export {
   KafkaTopicMismatchError,
   KafkaTransport,
@@ -178,17 +150,6 @@ export {
   type ProjectionUpgrade,
 } from './metrics/index.js';
 export {
-  ErrorBody,
-  ROLE_EXTENSION,
-  createOpenApiRegistry,
-  documentRead,
-  errorResponse,
-  jsonResponse,
-  openApiDocument,
-  type ApiRole,
-  type OpenAPIRegistry,
-} from './http/openapi.js';
-export {
   handleCommand,
   handleCommands,
   loadStream,
@@ -219,7 +180,6 @@ export {
   type KeyEncryptionKeys,
   type LedgerErasure,
 } from './personal-data/index.js';
-export { revisionOfEntityTag, sendWithEntityTag } from './http/entity-tag.js';
 export {
   appliedMigrations,
   copyTableIn,

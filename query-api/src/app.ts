@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { createOpenApiRegistry, shopIdentityConfigSchema, shopIdentityOf } from '@shop/infra';
+import { shopIdentityConfigSchema, shopIdentityOf } from '@shop/infra';
+import { createOpenApiRegistry } from '@shop/http-shell';
 import type { QueryApiDeps } from './deps.js';
 import { notificationRoutes } from './notifications/notification-routes.js';
 import { customerProjectRoutes } from './projects/customer-routes.js';

@@ -1,4 +1,5 @@
-import type { Clock, EventStore, KafkaHealth, Logger, OpenAPIRegistry, Pool, ShopIdentity } from '@shop/infra';
+import type { Clock, EventStore, KafkaHealth, Logger, Pool, ShopIdentity } from '@shop/infra';
+import type { OpenAPIRegistry } from '@shop/http-shell';
 import type { LiveHub } from './live/live-hub.js';
 import type { ReadYourWritesOptions } from './read-your-writes.js';
 

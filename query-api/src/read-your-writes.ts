@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { HttpError, sessionWritesOf, type Pool, type SessionWrites } from '@shop/infra';
+import { type Pool } from '@shop/infra';
+import { HttpError, sessionWritesOf, type SessionWrites } from '@shop/http-shell';
 import { ProjectionProgress, type AppliedBatch, type StreamRevision } from './projection-progress.js';
 
 export const MIN_REVISION_HEADER = 'X-Min-Revision';

@@ -1,4 +1,4 @@
-import { ROLE_EXTENSION, type ApiRole } from '@shop/infra';
+import { ROLE_EXTENSION, type ApiRole } from '@shop/http-shell';
 
 /**
  * Which process answers a request in the scaled topology, generated from the OpenAPI document:

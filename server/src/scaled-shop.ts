@@ -3,19 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import {
-  embeddedConfigSchema,
-  freePort,
-  listen,
-  loadConfig,
-  securityHeaders,
-  securityOptionsOf,
-  serveWeb,
-  startEmbeddedPostgres,
-  startLocalKafka,
-  type Logger,
-  type SecurityHeaderOptions,
-} from '@shop/infra';
+import { embeddedConfigSchema, freePort, loadConfig, startEmbeddedPostgres, startLocalKafka, type Logger } from '@shop/infra';
+import { listen, securityHeaders, securityOptionsOf, serveWeb, type SecurityHeaderOptions } from '@shop/http-shell';
 import { routeTableOf, upstreamFor, type RouteTable, type Upstream } from './scaled-routing.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

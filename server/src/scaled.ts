@@ -4,7 +4,11 @@ import { startTracing } from '@shop/infra/tracing-sdk';
 // The front's own spans first, before its modules load (decision 0401); the processes it starts
 // read the same OTEL_* variables.
 const tracing = await startTracing('front');
-const [{ ConfigError, createLogger, embeddedConfigSchema, loadConfig, onShutdownSignal }, { startScaledShop }] = await Promise.all([import('@shop/infra'), import('./scaled-shop.js')]);
+const [{ ConfigError, createLogger, embeddedConfigSchema, loadConfig }, { onShutdownSignal }, { startScaledShop }] = await Promise.all([
+  import('@shop/infra'),
+  import('@shop/http-shell'),
+  import('./scaled-shop.js'),
+]);
 
 async function main() {
   const logger = createLogger(loadConfig(embeddedConfigSchema).LOG_LEVEL, 'scaled');

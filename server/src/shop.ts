@@ -1,34 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createApiApp,
-  createOpenApiRegistry,
-  createSessionSecurity,
-  createObservability,
-  notificationsServiceOf,
-  securityOptionsOf,
-  createLogger,
-  createMailTransport,
-  createPool,
-  listen,
-  bindKeyEncryptionKeys,
-  keyEncryptionKeyFile,
-  LogSigningKey,
-  logSigningKeyFile,
-  migrate,
-  openEventStore,
-  refuseEventStoreDb,
-  openKeyEncryptionKeys,
-  personalDataKeysOf,
-  SandboxPaymentGateway,
-  systemClock,
-  uuidIds,
-  shopIdentityOf,
-  type EmbeddedConfig,
-  type Logger,
-  type MetricsRegistry,
-  type Pool,
-} from '@shop/infra';
+import { createObservability, notificationsServiceOf, createLogger, createMailTransport, createPool, bindKeyEncryptionKeys, keyEncryptionKeyFile, LogSigningKey, logSigningKeyFile, migrate, openEventStore, refuseEventStoreDb, openKeyEncryptionKeys, personalDataKeysOf, SandboxPaymentGateway, systemClock, uuidIds, shopIdentityOf, type EmbeddedConfig, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { createApiApp, createOpenApiRegistry, createSessionSecurity, securityOptionsOf, listen } from '@shop/http-shell';
 import { commandRoutes } from '@shop/command-api';
 import { LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, refuseNewerProjectionVersions, startMailReactor, startPaymentReactor } from '@shop/projectors';

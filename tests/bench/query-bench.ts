@@ -129,7 +129,7 @@ async function oneStaffMemberRow(shopUrl: string, pool: Pool, cookie: string, co
 /**
  * GET /api/products/ (88 KB, asked with gzip as browsers do) against a minimal node:http server
  * that reads the same rows and builds the same answer per request, as the route did before it
- * was prepared once (infra/src/http/precomputed-json.ts).
+ * was prepared once (http-shell/src/precomputed-json.ts).
  */
 async function catalogueRow(shopUrl: string, pool: Pool, seconds: number): Promise<Row> {
   const minimal = createServer((_req, res) => {

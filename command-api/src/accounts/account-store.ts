@@ -1,5 +1,6 @@
 import { accountDecider, accountView, type AccountStreamState, type AccountView } from '@shop/domain';
-import { type EventStore, loadStream, notFound } from '@shop/infra';
+import { type EventStore, loadStream } from '@shop/infra';
+import { notFound } from '@shop/http-shell';
 import { accountStream } from '../streams.js';
 import type { UserHashes } from './user-hash.js';
 

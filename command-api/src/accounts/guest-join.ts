@@ -1,5 +1,6 @@
 import { projectDecider } from '@shop/domain';
-import { loadStream, type SessionUser } from '@shop/infra';
+import { loadStream } from '@shop/infra';
+import { type SessionUser } from '@shop/http-shell';
 import type { RouteDeps } from '../deps.js';
 import { runProjectCommands } from '../projects/project-commands.js';
 import { projectStream } from '../streams.js';

@@ -1,22 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { emailProblem, ProjectDraft, projectDecider, projectView } from '@shop/domain';
-import {
-  EmailTakenError,
-  loadStream,
-  findCredentialsByEmail,
-  handleCommand,
-  nextOrderNumber,
-  hashPassword,
-  hasPendingToken,
-  HttpError,
-  insertCredentials,
-  inTransaction,
-  linkStillOut,
-  peekToken,
-  type SessionUser,
-  useToken,
-} from '@shop/infra';
+import { EmailTakenError, loadStream, findCredentialsByEmail, handleCommand, nextOrderNumber, hashPassword, hasPendingToken, insertCredentials, inTransaction, linkStillOut, peekToken, useToken } from '@shop/infra';
+import { HttpError, type SessionUser } from '@shop/http-shell';
 import type { RouteDeps } from '../deps.js';
 import { ErrorBody } from '../http/openapi.js';
 import { defineRoute } from '../http/route.js';

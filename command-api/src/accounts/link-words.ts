@@ -1,4 +1,5 @@
-import { HttpError, tokenStatus, type Pool, type TokenPurpose } from '@shop/infra';
+import { tokenStatus, type Pool, type TokenPurpose } from '@shop/infra';
+import { HttpError } from '@shop/http-shell';
 
 type Refusal = 'used' | 'expired' | 'unknown';
 

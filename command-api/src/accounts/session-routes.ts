@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { findCredentialsByEmail, HttpError, verifyPassword } from '@shop/infra';
+import { findCredentialsByEmail, verifyPassword } from '@shop/infra';
+import { HttpError } from '@shop/http-shell';
 import type { RouteDeps } from '../deps.js';
 import { ErrorBody } from '../http/openapi.js';
 import { defineRoute } from '../http/route.js';

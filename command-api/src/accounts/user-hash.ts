@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { loadOrCreateSecret, type Pool } from '@shop/infra';
+import { type Pool } from '@shop/infra';
+import { loadOrCreateSecret } from '@shop/http-shell';
 
 /**
  * SPEC §3 `user_hash`: an HMAC of the user id with a shop secret, the form chat and support

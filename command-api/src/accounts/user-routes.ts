@@ -1,19 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { emailProblem, passwordProblem } from '@shop/domain';
-import {
-  deleteCredentials,
-  EmailTakenError,
-  findCredentialsByUserId,
-  hashPassword,
-  HttpError,
-  inTransaction,
-  insertCredentials,
-  type PoolClient,
-  sessionIdOf,
-  setPasswordHash,
-  verifyPassword,
-} from '@shop/infra';
+import { deleteCredentials, EmailTakenError, findCredentialsByUserId, hashPassword, inTransaction, insertCredentials, type PoolClient, setPasswordHash, verifyPassword } from '@shop/infra';
+import { HttpError, sessionIdOf } from '@shop/http-shell';
 import { actorOf } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { releaseExpiredReservation } from './sign-up-reservation.js';

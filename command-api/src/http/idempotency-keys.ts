@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { callerScopeOf, HttpError, nameBasedUuid, type IdGenerator, type Logger, type Pool } from '@shop/infra';
+import { nameBasedUuid, type IdGenerator, type Logger, type Pool } from '@shop/infra';
+import { callerScopeOf, HttpError } from '@shop/http-shell';
 import { servingRequestNow } from './session-writes.js';
 
 /*

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { ConcurrencyError, HttpError, revisionOfEntityTag, toErrorBody } from '@shop/infra';
+import { ConcurrencyError } from '@shop/infra';
+import { HttpError, revisionOfEntityTag, toErrorBody } from '@shop/http-shell';
 
 /*
  * `If-Match` (RFC 9110 §13.1.1) beside the body's `revision` (docs/decisions/0175-etag-and-if-match.md).

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { z } from 'zod';
-import { correlationIdOf, currentUser, sendWithEntityTag, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/infra';
+import { correlationIdOf, currentUser, sendWithEntityTag, forbidden, HttpError, parseRequest, requireStaff, requireUser, ROLE_EXTENSION, type ApiRole, type SessionUser } from '@shop/http-shell';
 import { asPreconditionFailed, ifMatchRevision, revisionPlace, withIfMatch } from './if-match.js';
 import { ErrorBody } from './openapi.js';
 import { withSessionWrites } from './session-writes.js';

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request } from 'express';
-import { recordSessionWrite, type Clock, type EventStore, type NewEvent, type ReadAllOptions, type SubscribeOptions, type WholeLogOptions } from '@shop/infra';
+import { type Clock, type EventStore, type NewEvent, type ReadAllOptions, type SubscribeOptions, type WholeLogOptions } from '@shop/infra';
+import { recordSessionWrite } from '@shop/http-shell';
 
 /**
  * Session consistency (docs/decisions/0210), the writing half: every append made while serving a

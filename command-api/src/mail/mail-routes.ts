@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { jsonResponse, listMailFiles, mailDir, notFound, readMailFile } from '@shop/infra';
+import { listMailFiles, mailDir, readMailFile } from '@shop/infra';
+import { jsonResponse, notFound } from '@shop/http-shell';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 

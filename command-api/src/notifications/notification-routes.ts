@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { NOTIFICATIONS_STREAM, notificationDecider, type Notification, type NotificationCommand } from '@shop/domain';
-import { handleCommand, jsonResponse, notFound } from '@shop/infra';
+import { handleCommand } from '@shop/infra';
+import { jsonResponse, notFound } from '@shop/http-shell';
 import { actorOf } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute, type RouteContext } from '../http/route.js';

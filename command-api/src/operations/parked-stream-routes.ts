@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
-import { notFound, requestParkedRetry } from '@shop/infra';
+import { requestParkedRetry } from '@shop/infra';
+import { notFound } from '@shop/http-shell';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';
 

@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { organizationDecider, organizationView, type OrganizationCommand } from '@shop/domain';
-import { findCredentialsByEmail, handleCommand, notFound } from '@shop/infra';
+import { findCredentialsByEmail, handleCommand } from '@shop/infra';
+import { notFound } from '@shop/http-shell';
 import { EmailField } from '../accounts/schemas.js';
 import { actorOf } from '../actor.js';
 import type { RouteDeps } from '../deps.js';

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { accountDecider, accountView, decideAccount, ERASED, projectDecider, ruleViolation, SYSTEM_ACTOR, type Actor } from '@shop/domain';
-import { deleteCredentials, duringErasure, handleCommand, loadStream, mailDir, notFound, PersonalDataKeys, personalDataKeysOf } from '@shop/infra';
+import { deleteCredentials, duringErasure, handleCommand, loadStream, mailDir, PersonalDataKeys, personalDataKeysOf } from '@shop/infra';
+import { notFound } from '@shop/http-shell';
 import { runAccountCommands } from '../accounts/account-commands.js';
 import type { RouteDeps } from '../deps.js';
 import { accountStream } from '../streams.js';

@@ -1,5 +1,6 @@
 import { costDetails, hasBalanceDue, ruleViolation, type Project, type ProjectNotes, type ShippingNotes } from '@shop/domain';
-import { HttpError, type PaymentGateway } from '@shop/infra';
+import { type PaymentGateway } from '@shop/infra';
+import { HttpError } from '@shop/http-shell';
 import type { ProjectCommandInput } from './project-commands.js';
 
 /** What a checkout payment charges: everything due, or a deposit with the rest owed (docs/decisions/0042). */

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { projectDecider, projectView, type ProjectCommand, type ProjectDraft } from '@shop/domain';
-import { handleCommand, nextOrderNumber, type SessionUser } from '@shop/infra';
+import { handleCommand, nextOrderNumber } from '@shop/infra';
+import { type SessionUser } from '@shop/http-shell';
 import { actorOf, membershipsFor } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { defineRoute } from '../http/route.js';

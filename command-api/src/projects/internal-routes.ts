@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { ruleViolation, type EmailTarget, type Project } from '@shop/domain';
-import { findCredentialsByEmail, notFound } from '@shop/infra';
+import { findCredentialsByEmail } from '@shop/infra';
+import { notFound } from '@shop/http-shell';
 import { loadAccount } from '../accounts/account-store.js';
 import { membershipsFor } from '../actor.js';
 import { EmailField } from '../accounts/schemas.js';

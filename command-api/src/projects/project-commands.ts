@@ -9,7 +9,8 @@ import {
   type ProjectDraft,
   type ProjectStreamState,
 } from '@shop/domain';
-import { handleCommands, notFound, type SessionUser } from '@shop/infra';
+import { handleCommands } from '@shop/infra';
+import { notFound, type SessionUser } from '@shop/http-shell';
 import { actorOf, membershipsFor } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { projectStream } from '../streams.js';

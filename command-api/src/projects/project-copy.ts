@@ -11,7 +11,8 @@ import {
   type CopyAvailability,
   type CopySource,
 } from '@shop/domain';
-import { loadStream, notFound, type SessionUser } from '@shop/infra';
+import { loadStream } from '@shop/infra';
+import { notFound, type SessionUser } from '@shop/http-shell';
 import { actorOf, membershipsFor } from '../actor.js';
 import type { RouteDeps } from '../deps.js';
 import { projectStream } from '../streams.js';

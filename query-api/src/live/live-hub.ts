@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { HttpError, parentAndLinks, sessionIdOf, spanContextOf, startSpan, type Logger, type Pool, type SessionUser } from '@shop/infra';
+import { parentAndLinks, spanContextOf, startSpan, type Logger, type Pool } from '@shop/infra';
+import { HttpError, sessionIdOf, type SessionUser } from '@shop/http-shell';
 import { organizationIdsOf } from '@shop/projectors/queries';
 import { addresseesOf, changeMessage, lostRead, lostReadMessage, mayRead, type Viewer } from './audience.js';
 import { ChangeFeed, type ChangeFeedOptions, type LiveChange } from './change-feed.js';

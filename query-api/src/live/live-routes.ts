@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { documentRead, errorResponse, HttpError, parseRequest, requireUser } from '@shop/infra';
+import { documentRead, errorResponse, HttpError, parseRequest, requireUser } from '@shop/http-shell';
 import type { QueryDeps } from '../deps.js';
 
 const LiveQuery = z.object({

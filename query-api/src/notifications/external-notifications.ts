@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '@shop/infra';
+import { HttpError } from '@shop/http-shell';
 import type { NotificationsService } from '../deps.js';
 import type { ContentNotification } from './notification-shapes.js';
 

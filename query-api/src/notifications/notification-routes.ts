@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { documentRead, requireStaff } from '@shop/infra';
+import { documentRead, requireStaff } from '@shop/http-shell';
 import { findNotifications } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';

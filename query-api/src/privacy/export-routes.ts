@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { documentRead, requireUser, type StoredEvent } from '@shop/infra';
+import { type StoredEvent } from '@shop/infra';
+import { documentRead, requireUser } from '@shop/http-shell';
 import { eventsNaming, findOrganizations, findProjects, findUser } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';

@@ -1,4 +1,5 @@
-import { forbidden, notFound, type Pool, type SessionUser } from '@shop/infra';
+import { type Pool } from '@shop/infra';
+import { forbidden, notFound, type SessionUser } from '@shop/http-shell';
 import { findProject, organizationIdsOf, type ProjectRow } from '@shop/projectors/queries';
 
 export interface CustomerScope {

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { progressSteps } from '@shop/domain';
-import { documentRead, parseRequest, requireSignedIn, sendWithEntityTag } from '@shop/infra';
+import { documentRead, parseRequest, requireSignedIn, sendWithEntityTag } from '@shop/http-shell';
 import { findTimeline, listProjects } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { fabricYardage } from '@shop/domain';
-import { documentRead, sendWithEntityTag, errorResponse, notFound, parseRequest, requireStaff } from '@shop/infra';
+import { documentRead, sendWithEntityTag, errorResponse, notFound, parseRequest, requireStaff } from '@shop/http-shell';
 import { findActivity, findAuditLog, findOrganization, findUser, findUserByEmail, listProjects, projectAsOf } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';

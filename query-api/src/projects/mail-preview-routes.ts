@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { documentRead, mailKinds, mailProjectOf, parseRequest, renderMail, requireStaff, type MailKind, type ShopIdentity } from '@shop/infra';
+import { mailKinds, mailProjectOf, renderMail, type MailKind, type ShopIdentity } from '@shop/infra';
+import { documentRead, parseRequest, requireStaff } from '@shop/http-shell';
 import { findUser } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { anyProjectRow } from './access.js';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { buildFabricsResponse, buildProductsResponse } from '@shop/domain';
-import { documentRead, parseRequest, precomputedJson } from '@shop/infra';
+import { documentRead, parseRequest, precomputedJson } from '@shop/http-shell';
 import { findFabrics, findProducts } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { FabricsResponse, ProductsResponse } from '../openapi/response-schemas.js';

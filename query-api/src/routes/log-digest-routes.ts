@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { digestForAuditor, digestStatement, documentRead, errorResponse, HttpError, readNewestDigest, requireStaff, verifySignature } from '@shop/infra';
+import { digestForAuditor, digestStatement, readNewestDigest, verifySignature } from '@shop/infra';
+import { documentRead, errorResponse, HttpError, requireStaff } from '@shop/http-shell';
 import type { QueryDeps } from '../deps.js';
 import { LogDigestForAuditor } from '../openapi/response-schemas.js';
 

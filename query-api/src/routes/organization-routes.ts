@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { OrganizationView } from '@shop/domain';
-import { documentRead, sendWithEntityTag, notFound, parseRequest, requireStaff, type Pool } from '@shop/infra';
+import { type Pool } from '@shop/infra';
+import { documentRead, sendWithEntityTag, notFound, parseRequest, requireStaff } from '@shop/http-shell';
 import { findOrganization, findOrganizationProjects, findOrganizations, findOrganizationWithRevision, findUsers } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { projectSummary } from '../projects/project-shapes.js';

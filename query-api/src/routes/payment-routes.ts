@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { documentRead, parseRequest, requireStaff } from '@shop/infra';
+import { documentRead, parseRequest, requireStaff } from '@shop/http-shell';
 import type { QueryDeps } from '../deps.js';
 import { CardPayments } from '../openapi/response-schemas.js';
 

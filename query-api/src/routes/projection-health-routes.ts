@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { documentRead, readParkedStreams, readProjectionLag, readProjectionVersions, requireStaff, type KafkaHealth, type ProjectionUpgrade } from '@shop/infra';
+import { readParkedStreams, readProjectionLag, readProjectionVersions, type KafkaHealth, type ProjectionUpgrade } from '@shop/infra';
+import { documentRead, requireStaff } from '@shop/http-shell';
 import type { QueryDeps } from '../deps.js';
 import { ProjectionHealth } from '../openapi/response-schemas.js';
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { documentRead, HttpError, parseRequest, readProjectionLag } from '@shop/infra';
+import { readProjectionLag } from '@shop/infra';
+import { documentRead, HttpError, parseRequest } from '@shop/http-shell';
 import type { QueryDeps } from '../deps.js';
 import { ReadModelLag } from '../openapi/response-schemas.js';
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { productTypeCodes, ProjectState, type LineItem, type ProjectView } from '@shop/domain';
-import { documentRead, parseRequest, requireStaff } from '@shop/infra';
+import { documentRead, parseRequest, requireStaff } from '@shop/http-shell';
 import { findProducts, findProjects, funnelCounts, funnelStepRows, leadTimes, monthStart, revenueBetween, revenueByMonth, shopDay, stretchMeasures } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { costOf, projectSummary } from '../projects/project-shapes.js';

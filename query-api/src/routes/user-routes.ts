@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Router } from 'express';
-import { currentUser, documentRead, sendWithEntityTag, loadOrCreateSecret, type Pool, type SessionUser } from '@shop/infra';
+import { type Pool } from '@shop/infra';
+import { currentUser, documentRead, sendWithEntityTag, loadOrCreateSecret, type SessionUser } from '@shop/http-shell';
 import { findUserWithRevision } from '@shop/projectors/queries';
 import type { QueryDeps } from '../deps.js';
 import { readYourWrites } from '../read-your-writes.js';

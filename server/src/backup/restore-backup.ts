@@ -5,35 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { accountStream, reapplyErasure, routeDepsOf } from '@shop/command-api';
-import {
-  appendErasure,
-  appliedMigrations,
-  bindKeyEncryptionKeys,
-  copyFirstCoveringDigestsIn,
-  copyTableIn,
-  createPool,
-  createSessionSecurity,
-  databaseIsEmpty,
-  erasureLedgerFile,
-  keyEncryptionKeyFile,
-  LogSigningKey,
-  logSigningKeyFile,
-  migrate,
-  openEventStore,
-  openKeyEncryptionKeys,
-  prepareFirstCoveringDigestsIn,
-  purgeNeeded,
-  purgePersonalData,
-  readLogHead,
-  recordRestore,
-  resetSequences,
-  systemClock,
-  uuidIds,
-  type EmbeddedConfig,
-  type KeptKey,
-  type Logger,
-  type Pool,
-} from '@shop/infra';
+import { appendErasure, appliedMigrations, bindKeyEncryptionKeys, copyFirstCoveringDigestsIn, copyTableIn, createPool, databaseIsEmpty, erasureLedgerFile, keyEncryptionKeyFile, LogSigningKey, logSigningKeyFile, migrate, openEventStore, openKeyEncryptionKeys, prepareFirstCoveringDigestsIn, purgeNeeded, purgePersonalData, readLogHead, recordRestore, resetSequences, systemClock, uuidIds, type EmbeddedConfig, type KeptKey, type Logger, type Pool } from '@shop/infra';
+import { createSessionSecurity } from '@shop/http-shell';
 import { allProjections, paymentCaptureOutboxProjection, readModelMigrationDirs, rebuildAll, rebuildsTidied } from '@shop/projectors';
 import { openDatabase } from '../database.js';
 import { BundleError, readBundle, readManifest, type BackupManifest } from './bundle.js';

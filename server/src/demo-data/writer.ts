@@ -13,19 +13,8 @@ import {
   type ProjectCommandInput,
 } from '@shop/command-api';
 import { accountDecider, organizationDecider, projectDecider, SYSTEM_ACTOR, type AccountCommand, type Actor, type OrganizationCommand, type Project } from '@shop/domain';
-import {
-  findCredentialsByUserId,
-  handleCommand,
-  handleCommands,
-  nextOrderNumber,
-  insertCredentials,
-  StreamStateCache,
-  type CommandHandlerDeps,
-  type EventStore,
-  type IdGenerator,
-  type Pool,
-  type SessionUser,
-} from '@shop/infra';
+import { findCredentialsByUserId, handleCommand, handleCommands, nextOrderNumber, insertCredentials, StreamStateCache, type CommandHandlerDeps, type EventStore, type IdGenerator, type Pool } from '@shop/infra';
+import { type SessionUser } from '@shop/http-shell';
 import type { ProjectAction } from './lifecycle.js';
 import type { DemoPerson } from './people.js';
 import type { DemoAction, DemoStep } from './plan.js';

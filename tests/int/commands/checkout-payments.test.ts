@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandRoutes } from '@shop/command-api';
-import {
-  createApiApp,
-  createLogger,
-  createOpenApiRegistry,
-  createSessionSecurity,
-  listen,
-  PostgresEventStore,
-  SandboxPaymentGateway,
-  systemClock,
-  uuidIds,
-  type AuthorizeRequest,
-} from '@shop/infra';
+import { createLogger, PostgresEventStore, SandboxPaymentGateway, systemClock, uuidIds, type AuthorizeRequest } from '@shop/infra';
+import { createApiApp, createOpenApiRegistry, createSessionSecurity, listen } from '@shop/http-shell';
 import { completeFabric, customItem, shopWithCustomerAndStaff } from './helpers.js';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { listen, type RunningServer } from '@shop/infra';
+import { listen, type RunningServer } from '@shop/http-shell';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { scaledEntryApp } from '@shop/server';
 import { routeTableOf } from '../../../server/src/scaled-routing.js';

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { createLogger, embeddedConfigSchema, listen, loadConfig, SpanKind, traceIdOf, type EmbeddedConfig } from '@shop/infra';
+import { createLogger, embeddedConfigSchema, loadConfig, SpanKind, traceIdOf, type EmbeddedConfig } from '@shop/infra';
+import { listen } from '@shop/http-shell';
 import { registerTracing, type Tracing } from '@shop/infra/tracing-sdk';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { routeTableOf, scaledEntryApp, startShop, type RunningShop } from '@shop/server';

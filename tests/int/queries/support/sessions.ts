@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Pool, SessionUser } from '@shop/infra';
+import type { Pool } from '@shop/infra';
+import type { SessionUser } from '@shop/http-shell';
 import { ApiClient } from '../../../support/http-client.js';
 
 /**

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appServers, rawRequest, type RawAnswer as Answer } from '../testing/raw-http.js';
+import { appServers, rawRequest, type RawAnswer as Answer } from './raw-http.js';
 import { precomputedJson } from './precomputed-json.js';
 
 const servers = appServers();

@@ -4,7 +4,7 @@ import { doubleCsrf } from 'csrf-csrf';
 import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import onHeaders from 'on-headers';
-import type { Pool } from '../postgres/pool.js';
+import type { Pool } from '@shop/infra';
 import { forbidden, HttpError, unauthorized } from './http-error.js';
 import { loadOrCreateSecret } from './secrets.js';
 import { CredentialsChangedError, SessionStore } from './session-store.js';

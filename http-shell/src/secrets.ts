@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Pool } from '../postgres/pool.js';
+import type { Pool } from '@shop/infra';
 
 /**
  * A secret shared by every process on the same database, made on first use. Concurrent

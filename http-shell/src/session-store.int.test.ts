@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type session from 'express-session';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool, type Pool, type PoolClient } from '../postgres/pool.js';
-import { createTestDatabase, silenceableProxy, type TestDatabase } from '../testing/index.js';
+import { createPool, type Pool, type PoolClient } from '@shop/infra';
+import { createTestDatabase, silenceableProxy, type TestDatabase } from '@shop/infra/testing';
 import { CredentialsChangedError, SessionStore } from './session-store.js';
 import { sessionWritesOf, type SessionWrite } from './session-writes.js';
 

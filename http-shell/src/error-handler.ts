@@ -2,9 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { DomainError, UnknownEventTypeError, type DomainErrorKind, type FieldProblem } from '@shop/domain';
-import { ConcurrencyError } from '../event-store/event-store.js';
-import { isPoolBusy } from '../postgres/pool.js';
-import type { Logger } from '../logging/logger.js';
+import { ConcurrencyError, isPoolBusy } from '@shop/infra';
+import type { Logger } from '@shop/infra';
 import { HttpError } from './http-error.js';
 
 const statusOfKind: Record<DomainErrorKind, number> = {

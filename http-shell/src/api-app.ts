@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
-import type { Logger } from '../logging/logger.js';
+import type { Logger } from '@shop/infra';
 import { apiNotFound, errorHandler } from './error-handler.js';
 import { requestLogger } from './request-log.js';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers.js';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import session, { type SessionData } from 'express-session';
-import { keepListening, type Listener, type ListenerOptions } from '../postgres/listen-connection.js';
-import type { Pool } from '../postgres/pool.js';
+import { keepListening, type Listener, type ListenerOptions, type Pool } from '@shop/infra';
 import { SESSION_WRITES_KEPT } from './session-writes.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { Logger } from '../logging/logger.js';
+import type { Logger } from '@shop/infra';
 
 declare module 'http' {
   interface IncomingMessage {

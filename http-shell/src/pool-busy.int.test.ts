@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger } from '../logging/logger.js';
-import { createPool, isPoolBusy, type Pool } from '../postgres/pool.js';
-import { createTestDatabase, type TestDatabase } from '../testing/index.js';
+import { createLogger, createPool, isPoolBusy, type Pool } from '@shop/infra';
+import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { createApiApp } from './api-app.js';
 import { listen } from './http-server.js';
 

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appServers, rawRequest as request } from '../testing/raw-http.js';
+import { appServers, rawRequest as request } from './raw-http.js';
 import { wholeAnswerGzip } from './whole-answer-gzip.js';
 
 const servers = appServers();
