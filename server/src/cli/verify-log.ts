@@ -28,6 +28,7 @@ async function main(argv: string[]): Promise<number> {
     const result = await verifyLog(database.pool, publicKey);
     console.log(summary(result));
     for (const line of beyondCut(result)) console.log(line);
+    for (const line of beforeCoverage(result)) console.log(line);
     for (const line of rewrites(result)) console.log(line);
     if (values['digest-out'] && result.verifiedUpTo) {
       await writeFile(values['digest-out'], `${JSON.stringify(digestForAuditor(result.verifiedUpTo), null, 2)}\n`);
@@ -66,6 +67,18 @@ function beyondCut(result: LogVerification): string[] {
       `${they} covered events the cut left out, so ${they} cannot verify this log and ${they === 'it' ? 'was' : 'were'} not checked against it (signature${ids.length === 1 ? '' : 's'} checked). This is the cut, not a change.`
     );
   });
+}
+
+/**
+ * One line per digest from a bundle taken before decision 0390, once a digest sealed after its
+ * restore verifies the restored log: not checkable, not a fault (decision 0456).
+ */
+function beforeCoverage(result: LogVerification): string[] {
+  return result.beforeCoverage.map(
+    ({ digest, restore }) =>
+      `Digest ${digest.digestId} sealed at ${digest.sealedAt} came from the backup of ${restore.backupTakenAt} (restored at ${restore.restoredAt}), taken before decision 0390: ` +
+      'that backup did not say which events each digest covered, so it cannot be checked against the restored log (signature checked). The digests sealed since the restore verify it.',
+  );
 }
 
 /**

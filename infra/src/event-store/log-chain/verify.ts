@@ -31,6 +31,12 @@ export interface LogVerification {
    * left out: they cannot cover the log the restore kept, and are not checked against it (decision 0390).
    */
   beyondCut: Array<{ digest: LogDigest; restore: RestoreRecord }>;
+  /**
+   * Digests a restore brought from a bundle taken before decision 0390, which did not say which
+   * events each covered: signatures checked, roots not checkable against the restored log. Listed
+   * here once a digest sealed after that restore verifies the restored log; until then each is a fault.
+   */
+  beforeCoverage: Array<{ digest: LogDigest; restore: RestoreRecord }>;
   /** Every rewrite made through the logged path (decision 0345), oldest first: an auditor reads each. */
   rewrites: LoggedRewrite[];
   /**
@@ -77,16 +83,31 @@ export async function verifyLog(pool: Pool, trustedPublicKey: string): Promise<L
   let verifiedUpTo: LogDigest | null = null;
   const beyondCut: LogVerification['beyondCut'] = [];
   const sealedBeforeRewrites: LogVerification['sealedBeforeRewrites'] = [];
-  for (const digest of digests) {
-    const outcome = await digestOutcome(pool, digest, trustedPublicKey, BigInt(digest.digestId) <= restoredThrough ? restores : null, rewrites);
+  const outcomes: DigestOutcome[] = [];
+  for (const digest of digests) outcomes.push(await digestOutcome(pool, digest, trustedPublicKey, BigInt(digest.digestId) <= restoredThrough ? restores : null, rewrites));
+  // A restore of a bundle that did not carry its digests' coverage is sealed anew once a digest sealed since it verifies.
+  const rootChecked = digests.filter((_, index) => !outcomes[index]!.fault && !outcomes[index]!.cutBy && !outcomes[index]!.uncheckedFrom);
+  const sealedSince = (restore: RestoreRecord) => rootChecked.some((digest) => BigInt(digest.digestId) > BigInt(restore.digestsThrough ?? '0'));
+  const beforeCoverage: LogVerification['beforeCoverage'] = [];
+  for (const [index, digest] of digests.entries()) {
+    const outcome = outcomes[index]!;
     if (outcome.fault) faults.push(outcome.fault);
     else if (outcome.cutBy) beyondCut.push({ digest, restore: outcome.cutBy });
-    else {
+    else if (outcome.uncheckedFrom && sealedSince(outcome.uncheckedFrom)) beforeCoverage.push({ digest, restore: outcome.uncheckedFrom });
+    else if (outcome.uncheckedFrom) {
+      faults.push({
+        kind: 'digest',
+        digestId: digest.digestId,
+        message:
+          `digest ${digest.digestId} sealed at ${digest.sealedAt}: it came from a backup that did not say which events each digest covered (taken before decision 0390), ` +
+          'so it cannot be checked against the restored log, and no digest sealed since the restore seals that log yet: start the shop once',
+      });
+    } else {
       if (outcome.throughRewrites) sealedBeforeRewrites.push({ digest, rewrites: outcome.throughRewrites });
       if (chain.faults.length === 0) verifiedUpTo = digest;
     }
   }
-  return { events: chain.events, streams: chain.streams, faults, digests: digests.length, verifiedUpTo, beyondCut, rewrites, sealedBeforeRewrites };
+  return { events: chain.events, streams: chain.streams, faults, digests: digests.length, verifiedUpTo, beyondCut, beforeCoverage, rewrites, sealedBeforeRewrites };
 }
 
 async function verifyChains(pool: Pool): Promise<{ events: number; streams: number; faults: LogFault[] }> {
@@ -179,6 +200,16 @@ async function removedStreams(pool: Pool): Promise<LogFault[]> {
   }));
 }
 
+interface DigestOutcome {
+  fault?: LogFault;
+  /** The restore whose `--until` cut left out events this digest sealed. */
+  cutBy?: RestoreRecord;
+  /** The restore that brought this digest from a bundle taken before decision 0390. */
+  uncheckedFrom?: RestoreRecord;
+  /** The logged rewrites through whose re-chains it verified. */
+  throughRewrites?: LoggedRewrite[];
+}
+
 /**
  * A digest's signature, then its root over the events it covers. `restores` is given when a restore
  * brought the digest from a bundle: its events are then the ones the bundle named, and a digest that
@@ -190,7 +221,7 @@ async function digestOutcome(
   trustedPublicKey: string,
   restores: RestoreRecord[] | null,
   rewrites: readonly LoggedRewrite[],
-): Promise<{ fault?: LogFault; cutBy?: RestoreRecord; throughRewrites?: LoggedRewrite[] }> {
+): Promise<DigestOutcome> {
   const fault = (message: string) => ({ fault: { kind: 'digest' as const, digestId: digest.digestId, message: `digest ${digest.digestId} sealed at ${digest.sealedAt}: ${message}` } });
   if (digest.publicKey.trim() !== trustedPublicKey.trim()) return fault('signed with a key that is not the trusted one');
   if (!verifySignature(trustedPublicKey, digestStatement(digest), digest.signature)) return fault('its signature does not verify');
@@ -198,9 +229,8 @@ async function digestOutcome(
   const broughtBy = (restore: RestoreRecord) => restore.digestsThrough !== null && id <= BigInt(restore.digestsThrough);
   const cutBy = restores?.find((restore) => broughtBy(restore) && restore.beyondCutFrom !== null && id >= BigInt(restore.beyondCutFrom));
   if (cutBy) return { cutBy };
-  if (restores?.some((restore) => broughtBy(restore) && !restore.coverageCarried)) {
-    return fault('it came from a backup that did not say which events each digest covered (taken before decision 0390), so it cannot be checked against the restored log');
-  }
+  const uncheckedFrom = restores?.find((restore) => broughtBy(restore) && !restore.coverageCarried);
+  if (uncheckedFrom) return { uncheckedFrom };
   const { heads, eventCount, root } = restores ? await headsFirstCoveredUpTo(pool, digest.digestId) : await headsBelow(pool, digest.horizon);
   if (eventCount !== digest.eventCount || String(heads.length) !== digest.streamCount) {
     const where = restores ? 'among the restored events the backup named it as covering' : 'below its horizon';
