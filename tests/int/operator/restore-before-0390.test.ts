@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,10 +6,13 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createPool, embeddedConfigSchema, loadConfig, LogSigningKey, PostgresEventStore, sealLog, type Pool } from '@shop/infra';
+import { createLogger, createPool, embeddedConfigSchema, loadConfig, LogSigningKey, sealLog, type Pool } from '@shop/infra';
 import { startShop, type RunningShop } from '@shop/server';
 import { readBundle, writeBundle, type BackupManifest, type BundleFile } from '../../../server/src/backup/bundle.js';
-import { staffEnv } from '../commands/helpers.js';
+import { loggedIn, staffEnv } from '../commands/helpers.js';
+import { control, customerOrders } from '../privacy/on-disk.js';
+import { projectionsCaughtUp } from '../privacy/support.js';
+import type { TestShop } from '../../support/shop.js';
 
 /**
  * docs/operations.md, "Verifying a restored log": a bundle taken before decision 0390 carries no
@@ -25,11 +27,11 @@ let work: string;
 let running: RunningShop | null = null;
 let pool: Pool | null = null;
 
-async function start(dataDir: string): Promise<Pool> {
+async function start(dataDir: string): Promise<TestShop> {
   const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATA_DIR: dataDir, PERSONAL_DATA_PURGE_MINUTES: '600', ...staffEnv });
   running = await startShop(config, createLogger('silent'));
   pool = createPool(running.databaseUrl, 3);
-  return pool;
+  return { ...running, url: running.url!, db: { pool, url: running.databaseUrl, drop: async () => undefined } } as unknown as TestShop;
 }
 
 async function stop(): Promise<void> {
@@ -100,15 +102,15 @@ afterAll(async () => {
 describe('restoring a bundle taken before decision 0390', () => {
   it('verify-log exits 1 naming each of its digests as not checkable until the restored shop sealed its log, then 0 with one line per digest; a new backup restores the same', { timeout: 900_000 }, async () => {
     const live = path.join(work, 'live');
-    const metadata = () => ({ actor: 'staff', correlationId: randomUUID(), causationId: null, occurredAt: '2026-03-01T10:00:00.000Z' });
-    const notes = (n: number) => Array.from({ length: n }, (_, i) => ({ id: randomUUID(), type: 'Noted', data: { i, text: `note ${i} ✓` }, metadata: metadata() }));
 
-    // History sealed twice: a seal between two batches, and the shop's own at its stop.
-    const livePool = await start(live);
-    const store = new PostgresEventStore(livePool);
-    for (let s = 0; s < 3; s++) await store.appendToStream(`notes-${s}`, notes(3));
-    await sealLog(livePool, await LogSigningKey.open(path.join(live, 'keys', 'log-signing-key.pem')));
-    for (let s = 0; s < 3; s++) await store.appendToStream(`notes-${s}`, notes(2));
+    // History sealed twice: a seal between a customer's order and a later project, and the shop's own at its stop.
+    const shop = await start(live);
+    await customerOrders(shop, control, true);
+    await projectionsCaughtUp(pool!);
+    await sealLog(pool!, await LogSigningKey.open(path.join(live, 'keys', 'log-signing-key.pem')));
+    const later = await (await loggedIn(shop, control.email, control.password)).post('/api/projects/', { name: 'Window seat after the seal', fabrics: [] });
+    expect(later.status, later.text).toBe(201);
+    await projectionsCaughtUp(pool!);
     await stop();
 
     const bundle = path.join(work, 'shop.backup');
