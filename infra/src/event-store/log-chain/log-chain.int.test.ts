@@ -329,6 +329,28 @@ describe('the hash chain and its digests', () => {
     }
   });
 
+  it('keeps every reason when one transaction logs two rewrites, as two migrations of one run do (decision 0455)', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      const [stream] = await appendHistory(new PostgresEventStore(own.pool), 'two-migrations');
+      await sealLog(own.pool, key);
+      await inTransaction(own.pool, async (client) => {
+        await client.query("SELECT shop_allow_event_rewrite('migration A: upcast')");
+        await client.query(`UPDATE events SET schema_version = 2 WHERE stream_id = $1 AND stream_revision = 2`, [stream]);
+        await client.query('SELECT shop_rechain_streams($1)', [[stream]]);
+        await client.query("SELECT shop_allow_event_rewrite('migration B: upcast again')");
+        await client.query(`UPDATE events SET schema_version = 3 WHERE stream_id = $1 AND stream_revision = 2`, [stream]);
+        await client.query('SELECT shop_rechain_streams($1)', [[stream]]);
+      });
+      const result = await verifyLog(own.pool, key.publicKeyPem);
+      expect(result.faults).toEqual([]);
+      expect(result.rewrites).toEqual([expect.objectContaining({ reason: 'migration A: upcast; migration B: upcast again', rechained: 4, rechainedStreams: [stream] })]);
+      expect(result.sealedBeforeRewrites).toHaveLength(1);
+    } finally {
+      await own.drop();
+    }
+  });
+
   it('signs exactly the statement an auditor keeps', async () => {
     const digest = await sealLog(db.pool, key);
     const { verifySignature } = await import('./signing-key.js');

@@ -6,6 +6,7 @@ export interface LoggedRewrite {
   transactionId: string;
   rewrittenAt: string;
   rewrittenBy: string;
+  /** The reasons logged in that transaction, in order, joined by "; " (two migrations of one run each log theirs). */
   reason: string;
   /** Events whose chain hash shop_rechain_streams replaced in that transaction (decision 0455). */
   rechained: number;
@@ -15,11 +16,13 @@ export interface LoggedRewrite {
 /** Every logged rewrite, oldest first (a restore's `--until` cut is one too). */
 export async function readRewrites(pool: Pool): Promise<LoggedRewrite[]> {
   const result = await pool.query<{ transaction_id: string; rewritten_at: string; rewritten_by: string; reason: string; rechained: string; streams: string[] }>(
-    `SELECT w.transaction_id::text AS transaction_id, to_char(w.rewritten_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS rewritten_at,
-            w.rewritten_by, w.reason, count(c.rechain_id)::text AS rechained,
-            coalesce(array_agg(DISTINCT c.stream_id ORDER BY c.stream_id) FILTER (WHERE c.stream_id IS NOT NULL), '{}') AS streams
-       FROM event_rewrites w LEFT JOIN event_rechains c USING (transaction_id)
-      GROUP BY w.transaction_id, w.rewritten_at, w.rewritten_by, w.reason ORDER BY w.rewritten_at, w.transaction_id`,
+    `SELECT w.transaction_id::text AS transaction_id, to_char(min(w.rewritten_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS rewritten_at,
+            string_agg(DISTINCT w.rewritten_by, ', ') AS rewritten_by, string_agg(w.reason, '; ' ORDER BY w.rewrite_id) AS reason,
+            coalesce(min(c.rechained), 0)::text AS rechained, coalesce(min(c.streams), '{}') AS streams
+       FROM event_rewrites w
+       LEFT JOIN (SELECT transaction_id, count(*) AS rechained, array_agg(DISTINCT stream_id ORDER BY stream_id) AS streams
+                    FROM event_rechains GROUP BY transaction_id) c USING (transaction_id)
+      GROUP BY w.transaction_id ORDER BY min(w.rewritten_at), min(w.rewrite_id)`,
   );
   return result.rows.map((row) => ({
     transactionId: row.transaction_id,
