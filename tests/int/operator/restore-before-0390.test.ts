@@ -64,7 +64,7 @@ function npm(script: string, args: string[], dataDir: string): Promise<Run> {
 /**
  * The bundle as the version before decision 0390 wrote it, as far as the log goes: no
  * `log/first-covering-digests.copy` entry and no `logCoverage` in the manifest, no `log_restores`
- * table nor its migration (both came with 0390), nor `event_rechains` (0455). Every other entry is
+ * table nor its migration (both came with 0390), nor `event_rechains` and the migrations of 0455. Every other entry is
  * copied byte for byte, the manifest naming each with its checksum as the older version did.
  */
 async function asBefore0390(bundle: string, out: string): Promise<void> {
@@ -82,7 +82,7 @@ async function asBefore0390(bundle: string, out: string): Promise<void> {
   const { logCoverage: _coverage, ...rest } = manifest;
   const old: BackupManifest = {
     ...rest,
-    migrations: manifest.migrations.filter((migration) => !/^1700000390000_|^1700000455000_/.test(migration)),
+    migrations: manifest.migrations.filter((migration) => !/^1700000390000_|^170000045[56]000_/.test(migration)),
     tables: manifest.tables.filter((table) => !leftOut.has(table.table)),
     entries: Object.fromEntries(Object.entries(manifest.entries).filter(([name]) => names.has(name))),
   };
