@@ -11,6 +11,8 @@ const SHOWN_FAULTS = 20;
  * log is as appended, 1 naming the first event (id and position) that is not, 2 on bad usage.
  * After a restore, digests from the bundle are checked over the events the bundle named them as
  * covering; those that sealed history beyond a `--until` cut are named as such, not failed (decision 0390).
+ * Every logged rewrite is printed, and a digest sealed before one whose re-chain replaced its heads'
+ * hashes verifies with the hashes it sealed, named as such (decision 0455).
  * `--public-key` names the key an auditor kept (default: the shop's signing key file);
  * `--digest-out` writes the newest verified digest as JSON for the auditor to keep.
  */
@@ -26,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
     const result = await verifyLog(database.pool, publicKey);
     console.log(summary(result));
     for (const line of beyondCut(result)) console.log(line);
+    for (const line of beforeCoverage(result)) console.log(line);
+    for (const line of rewrites(result)) console.log(line);
     if (values['digest-out'] && result.verifiedUpTo) {
       await writeFile(values['digest-out'], `${JSON.stringify(digestForAuditor(result.verifiedUpTo), null, 2)}\n`);
       console.log(`Digest ${result.verifiedUpTo.digestId} written to ${values['digest-out']}.`);
@@ -63,6 +67,34 @@ function beyondCut(result: LogVerification): string[] {
       `${they} covered events the cut left out, so ${they} cannot verify this log and ${they === 'it' ? 'was' : 'were'} not checked against it (signature${ids.length === 1 ? '' : 's'} checked). This is the cut, not a change.`
     );
   });
+}
+
+/**
+ * One line per digest from a bundle taken before decision 0390, once a digest sealed after its
+ * restore verifies the restored log: not checkable, not a fault (decision 0456).
+ */
+function beforeCoverage(result: LogVerification): string[] {
+  return result.beforeCoverage.map(
+    ({ digest, restore }) =>
+      `Digest ${digest.digestId} sealed at ${digest.sealedAt} came from the backup of ${restore.backupTakenAt} (restored at ${restore.restoredAt}), taken before decision 0390: ` +
+      'that backup did not say which events each digest covered, so it cannot be checked against the restored log (signature checked). The digests sealed since the restore verify it.',
+  );
+}
+
+/**
+ * Every rewrite made through the logged path, then each digest that verified only with the hashes
+ * a re-chain replaced (decision 0455): the log is as sealed but for what those rewrites changed.
+ */
+function rewrites(result: LogVerification): string[] {
+  const logged = result.rewrites.map((rewrite) => {
+    const rechained = rewrite.rechained === 0 ? 'nothing re-chained' : `${rewrite.rechained} events re-chained in ${rewrite.rechainedStreams.map((stream) => JSON.stringify(stream)).join(', ')}`;
+    return `Logged rewrite at ${rewrite.rewrittenAt} by ${rewrite.rewrittenBy} (transaction ${rewrite.transactionId}): ${JSON.stringify(rewrite.reason)}; ${rechained}.`;
+  });
+  const sealedBefore = result.sealedBeforeRewrites.map(({ digest, rewrites: through }) =>
+    `Digest ${digest.digestId} sealed at ${digest.sealedAt} verified with the hashes it sealed before the logged rewrite${through.length === 1 ? '' : 's'} at ${through.map((rewrite) => rewrite.rewrittenAt).join(', ')}: ` +
+    'the log is as it sealed it but for what those rewrites changed.',
+  );
+  return [...logged, ...sealedBefore];
 }
 
 main(process.argv.slice(2)).then(

@@ -11,7 +11,7 @@ import { loadEvents } from '../../support/event-history.js';
 
 /**
  * Issue 56's acceptance: `npm run verify-log` passes on an untouched log (bulk-loaded and appended,
- * sealed by the shop's key); after a superuser went around the triggers, changed one event's data
+ * sealed by the shop's key), and after a rewrite through the logged path that re-chained, telling it; after a superuser went around the triggers, changed one event's data
  * and deleted another, it fails and names the changed event's id and position.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -61,6 +61,19 @@ describe('npm run verify-log', () => {
     const run = await verifyLogCli(['--public-key', path.join(os.tmpdir(), `no-such-key-${randomUUID()}.pem`)]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('cannot read the public key');
+  });
+
+  it('exits 0 after a rewrite through the logged path that re-chained its stream, printing the rewrite and the digest sealed before it (decision 0455)', { timeout: 120_000 }, async () => {
+    await inTransaction(db.pool, async (client) => {
+      await client.query("SELECT shop_allow_event_rewrite('upcast Noted to carry its length')");
+      await client.query(`UPDATE events SET data = data || jsonb_build_object('length', length(data ->> 'text')) WHERE stream_id = 'notes-2'`);
+      await client.query("SELECT shop_rechain_streams(ARRAY['notes-2'])");
+    });
+    const run = await verifyLogCli();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^History verified: 215 events in 25 streams, 1 digests; verified up to digest 1 sealed at /m);
+    expect(run.stdout).toMatch(/^Logged rewrite at \S+ by \S+ \(transaction \d+\): "upcast Noted to carry its length"; 3 events re-chained in "notes-2"\.$/m);
+    expect(run.stdout).toMatch(/^Digest 1 sealed at \S+ verified with the hashes it sealed before the logged rewrite at \S+: the log is as it sealed it but for what those rewrites changed\.$/m);
   });
 
   it('exits 1 naming the changed event\'s id and position after a superuser bypassed the triggers, changed one event and deleted another', { timeout: 120_000 }, async () => {

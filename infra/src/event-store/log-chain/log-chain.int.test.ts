@@ -239,6 +239,118 @@ describe('the hash chain and its digests', () => {
     }
   });
 
+  it('refuses to re-chain outside a transaction that logged a rewrite (decision 0455)', async () => {
+    const stream = `rechain-refused-${randomUUID()}`;
+    await new PostgresEventStore(db.pool).appendToStream(stream, [event({ n: 1 })]);
+    await expect(db.pool.query('SELECT shop_rechain_streams($1)', [[stream]])).rejects.toMatchObject({ code: 'SEL01' });
+    await expect(db.pool.query('DELETE FROM event_rechains')).rejects.toMatchObject({ code: 'SEL01' });
+  });
+
+  it('names a rewritten event until the rewrite re-chains its stream; then a digest sealed before verifies with the hashes it sealed, and the rewrite is told (decision 0455)', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      const store = new PostgresEventStore(own.pool);
+      const streams = await appendHistory(store, 'upcast');
+      const before = await sealLog(own.pool, key);
+      const rewritten = await ownEventAt(own, streams[1]!, 1);
+
+      // Without the re-chain: the chain names the rewritten event (the stored hashes, and so the digest, are untouched).
+      await inTransaction(own.pool, async (client) => {
+        await client.query("SELECT shop_allow_event_rewrite('test: upcast without re-chain')");
+        await client.query(`UPDATE events SET data = data || '{"v": 2}' WHERE event_id = $1`, [rewritten.event_id]);
+      });
+      const unchained = await verifyLog(own.pool, key.publicKeyPem);
+      expect(unchained.faults).toEqual([expect.objectContaining({ kind: 'changed', eventId: rewritten.event_id, globalPosition: rewritten.global_position })]);
+      expect(unchained.rewrites).toEqual([expect.objectContaining({ reason: 'test: upcast without re-chain', rechained: 0 })]);
+      expect(unchained.verifiedUpTo).toBeNull();
+
+      // The re-chain in a rewrite of its own (the author's fix): the stream's chain from revision 1 on gets new hashes.
+      const rechained = await inTransaction(own.pool, async (client) => {
+        await client.query("SELECT shop_allow_event_rewrite('test: re-chain the upcast stream')");
+        return (await client.query<{ n: string }>('SELECT shop_rechain_streams($1)::text AS n', [[streams[1]]])).rows[0]!.n;
+      });
+      expect(rechained).toBe('3');
+      const verified = await verifyLog(own.pool, key.publicKeyPem);
+      expect(verified.faults).toEqual([]);
+      expect(verified.verifiedUpTo?.digestId).toBe(before.digestId);
+      expect(verified.rewrites.map((logged) => [logged.reason, logged.rechained, logged.rechainedStreams])).toEqual([
+        ['test: upcast without re-chain', 0, []],
+        ['test: re-chain the upcast stream', 3, [streams[1]]],
+      ]);
+      expect(verified.sealedBeforeRewrites).toEqual([{ digest: expect.objectContaining({ digestId: before.digestId }), rewrites: [verified.rewrites[1]] }]);
+
+      // A seal after the re-chain covers the result as it stands; the one before still verifies through the rewrite.
+      const after = await sealLog(own.pool, key);
+      const resealed = await verifyLog(own.pool, key.publicKeyPem);
+      expect(resealed.faults).toEqual([]);
+      expect(resealed.verifiedUpTo?.digestId).toBe(after.digestId);
+      expect(resealed.sealedBeforeRewrites.map(({ digest }) => digest.digestId)).toEqual([before.digestId]);
+
+      // A change and re-chain in one transaction, the way a migration does it, in another stream.
+      const upcast = await ownEventAt(own, streams[2]!, 0);
+      await inTransaction(own.pool, async (client) => {
+        await client.query("SELECT shop_allow_event_rewrite('test: upcast and re-chain at once')");
+        await client.query(`UPDATE events SET schema_version = 2 WHERE event_id = $1`, [upcast.event_id]);
+        await client.query('SELECT shop_rechain_streams($1)', [[streams[2]]]);
+      });
+      const both = await verifyLog(own.pool, key.publicKeyPem);
+      expect(both.faults).toEqual([]);
+      expect(both.sealedBeforeRewrites.map(({ digest, rewrites }) => [digest.digestId, rewrites.map((logged) => logged.reason)])).toEqual([
+        [before.digestId, ['test: re-chain the upcast stream', 'test: upcast and re-chain at once']],
+        [after.digestId, ['test: upcast and re-chain at once']],
+      ]);
+
+      // A change made around the triggers, with the old hash written into event_rechains by hand, is still a fault.
+      const sneaked = await ownEventAt(own, streams[0]!, 3);
+      await inTransaction(own.pool, async (client) => {
+        await client.query('SET LOCAL session_replication_role = replica');
+        await client.query(
+          `INSERT INTO event_rechains (after_digest, event_id, stream_id, stream_revision, sealed_hash)
+           SELECT $2, event_id, stream_id, stream_revision, event_hash FROM events WHERE event_id = $1`,
+          [sneaked.event_id, after.digestId],
+        );
+        await client.query(`UPDATE events SET data = '{"sneaked": true}' WHERE event_id = $1`, [sneaked.event_id]);
+        await client.query(
+          `UPDATE events SET event_hash = shop_event_hash(
+             (SELECT p.event_hash FROM events p WHERE p.stream_id = events.stream_id AND p.stream_revision = events.stream_revision - 1),
+             event_id, stream_id, stream_revision, event_type, schema_version, data, metadata, recorded_at)
+           WHERE event_id = $1`,
+          [sneaked.event_id],
+        );
+      });
+      const sneakedCheck = await verifyLog(own.pool, key.publicKeyPem);
+      expect(sneakedCheck.faults.map((fault) => [fault.kind, fault.digestId])).toEqual([
+        ['digest', before.digestId],
+        ['digest', after.digestId],
+      ]);
+      expect(sneakedCheck.faults[0]!.message).toContain('a transaction that logged no rewrite');
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it('keeps every reason when one transaction logs two rewrites, as two migrations of one run do (decision 0455)', async () => {
+    const own = await createTestDatabase(inject('adminDatabaseUrl'));
+    try {
+      const [stream] = await appendHistory(new PostgresEventStore(own.pool), 'two-migrations');
+      await sealLog(own.pool, key);
+      await inTransaction(own.pool, async (client) => {
+        await client.query("SELECT shop_allow_event_rewrite('migration A: upcast')");
+        await client.query(`UPDATE events SET schema_version = 2 WHERE stream_id = $1 AND stream_revision = 2`, [stream]);
+        await client.query('SELECT shop_rechain_streams($1)', [[stream]]);
+        await client.query("SELECT shop_allow_event_rewrite('migration B: upcast again')");
+        await client.query(`UPDATE events SET schema_version = 3 WHERE stream_id = $1 AND stream_revision = 2`, [stream]);
+        await client.query('SELECT shop_rechain_streams($1)', [[stream]]);
+      });
+      const result = await verifyLog(own.pool, key.publicKeyPem);
+      expect(result.faults).toEqual([]);
+      expect(result.rewrites).toEqual([expect.objectContaining({ reason: 'migration A: upcast; migration B: upcast again', rechained: 4, rechainedStreams: [stream] })]);
+      expect(result.sealedBeforeRewrites).toHaveLength(1);
+    } finally {
+      await own.drop();
+    }
+  });
+
   it('signs exactly the statement an auditor keeps', async () => {
     const digest = await sealLog(db.pool, key);
     const { verifySignature } = await import('./signing-key.js');

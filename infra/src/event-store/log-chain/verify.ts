@@ -2,6 +2,7 @@ import type { Pool } from '../../postgres/pool.js';
 import { digestStatement, headsBelow, headsFirstCoveredUpTo, readDigests, type LogDigest } from './digest.js';
 import { eventHash, HASHED_COLUMNS_SQL } from './event-hash.js';
 import { readRestores, restoreIsSigned, restoredDigestsThrough, type RestoreRecord } from './restore-record.js';
+import { readRewrites, rootBeforeRechains, type LoggedRewrite } from './rewrites.js';
 import { verifySignature } from './signing-key.js';
 
 /** Something in the log that its chain or its digests say is not as appended. */
@@ -30,6 +31,20 @@ export interface LogVerification {
    * left out: they cannot cover the log the restore kept, and are not checked against it (decision 0390).
    */
   beyondCut: Array<{ digest: LogDigest; restore: RestoreRecord }>;
+  /**
+   * Digests a restore brought from a bundle taken before decision 0390, which did not say which
+   * events each covered: signatures checked, roots not checkable against the restored log. Listed
+   * here once a digest sealed after that restore verifies the restored log; until then each is a fault.
+   */
+  beforeCoverage: Array<{ digest: LogDigest; restore: RestoreRecord }>;
+  /** Every rewrite made through the logged path (decision 0345), oldest first: an auditor reads each. */
+  rewrites: LoggedRewrite[];
+  /**
+   * Digests sealed before a logged rewrite whose re-chain gave some of their heads new hashes: they
+   * verified with the hashes the re-chain replaced (decision 0455), so the log is as they sealed it
+   * but for what those rewrites changed.
+   */
+  sealedBeforeRewrites: Array<{ digest: LogDigest; rewrites: LoggedRewrite[] }>;
 }
 
 interface ChainRow {
@@ -64,15 +79,35 @@ export async function verifyLog(pool: Pool, trustedPublicKey: string): Promise<L
     else faults.push({ kind: 'restore', message: `restore record ${restore.restoreId} (restored at ${restore.restoredAt}) is not signed by the trusted key: a restore did not write it as it stands` });
   }
   const restoredThrough = restoredDigestsThrough(restores);
+  const rewrites = await readRewrites(pool);
   let verifiedUpTo: LogDigest | null = null;
   const beyondCut: LogVerification['beyondCut'] = [];
-  for (const digest of digests) {
-    const outcome = await digestOutcome(pool, digest, trustedPublicKey, BigInt(digest.digestId) <= restoredThrough ? restores : null);
+  const sealedBeforeRewrites: LogVerification['sealedBeforeRewrites'] = [];
+  const outcomes: DigestOutcome[] = [];
+  for (const digest of digests) outcomes.push(await digestOutcome(pool, digest, trustedPublicKey, BigInt(digest.digestId) <= restoredThrough ? restores : null, rewrites));
+  // A restore of a bundle that did not carry its digests' coverage is sealed anew once a digest sealed since it verifies.
+  const rootChecked = digests.filter((_, index) => !outcomes[index]!.fault && !outcomes[index]!.cutBy && !outcomes[index]!.uncheckedFrom);
+  const sealedSince = (restore: RestoreRecord) => rootChecked.some((digest) => BigInt(digest.digestId) > BigInt(restore.digestsThrough ?? '0'));
+  const beforeCoverage: LogVerification['beforeCoverage'] = [];
+  for (const [index, digest] of digests.entries()) {
+    const outcome = outcomes[index]!;
     if (outcome.fault) faults.push(outcome.fault);
     else if (outcome.cutBy) beyondCut.push({ digest, restore: outcome.cutBy });
-    else if (chain.faults.length === 0) verifiedUpTo = digest;
+    else if (outcome.uncheckedFrom && sealedSince(outcome.uncheckedFrom)) beforeCoverage.push({ digest, restore: outcome.uncheckedFrom });
+    else if (outcome.uncheckedFrom) {
+      faults.push({
+        kind: 'digest',
+        digestId: digest.digestId,
+        message:
+          `digest ${digest.digestId} sealed at ${digest.sealedAt}: it came from a backup that did not say which events each digest covered (taken before decision 0390), ` +
+          'so it cannot be checked against the restored log, and no digest sealed since the restore seals that log yet: start the shop once',
+      });
+    } else {
+      if (outcome.throughRewrites) sealedBeforeRewrites.push({ digest, rewrites: outcome.throughRewrites });
+      if (chain.faults.length === 0) verifiedUpTo = digest;
+    }
   }
-  return { events: chain.events, streams: chain.streams, faults, digests: digests.length, verifiedUpTo, beyondCut };
+  return { events: chain.events, streams: chain.streams, faults, digests: digests.length, verifiedUpTo, beyondCut, beforeCoverage, rewrites, sealedBeforeRewrites };
 }
 
 async function verifyChains(pool: Pool): Promise<{ events: number; streams: number; faults: LogFault[] }> {
@@ -165,12 +200,28 @@ async function removedStreams(pool: Pool): Promise<LogFault[]> {
   }));
 }
 
+interface DigestOutcome {
+  fault?: LogFault;
+  /** The restore whose `--until` cut left out events this digest sealed. */
+  cutBy?: RestoreRecord;
+  /** The restore that brought this digest from a bundle taken before decision 0390. */
+  uncheckedFrom?: RestoreRecord;
+  /** The logged rewrites through whose re-chains it verified. */
+  throughRewrites?: LoggedRewrite[];
+}
+
 /**
  * A digest's signature, then its root over the events it covers. `restores` is given when a restore
  * brought the digest from a bundle: its events are then the ones the bundle named, and a digest that
  * sealed events the restore's cut left out is set aside (`cutBy`), not failed.
  */
-async function digestOutcome(pool: Pool, digest: LogDigest, trustedPublicKey: string, restores: RestoreRecord[] | null): Promise<{ fault?: LogFault; cutBy?: RestoreRecord }> {
+async function digestOutcome(
+  pool: Pool,
+  digest: LogDigest,
+  trustedPublicKey: string,
+  restores: RestoreRecord[] | null,
+  rewrites: readonly LoggedRewrite[],
+): Promise<DigestOutcome> {
   const fault = (message: string) => ({ fault: { kind: 'digest' as const, digestId: digest.digestId, message: `digest ${digest.digestId} sealed at ${digest.sealedAt}: ${message}` } });
   if (digest.publicKey.trim() !== trustedPublicKey.trim()) return fault('signed with a key that is not the trusted one');
   if (!verifySignature(trustedPublicKey, digestStatement(digest), digest.signature)) return fault('its signature does not verify');
@@ -178,16 +229,22 @@ async function digestOutcome(pool: Pool, digest: LogDigest, trustedPublicKey: st
   const broughtBy = (restore: RestoreRecord) => restore.digestsThrough !== null && id <= BigInt(restore.digestsThrough);
   const cutBy = restores?.find((restore) => broughtBy(restore) && restore.beyondCutFrom !== null && id >= BigInt(restore.beyondCutFrom));
   if (cutBy) return { cutBy };
-  if (restores?.some((restore) => broughtBy(restore) && !restore.coverageCarried)) {
-    return fault('it came from a backup that did not say which events each digest covered (taken before decision 0390), so it cannot be checked against the restored log');
-  }
+  const uncheckedFrom = restores?.find((restore) => broughtBy(restore) && !restore.coverageCarried);
+  if (uncheckedFrom) return { uncheckedFrom };
   const { heads, eventCount, root } = restores ? await headsFirstCoveredUpTo(pool, digest.digestId) : await headsBelow(pool, digest.horizon);
   if (eventCount !== digest.eventCount || String(heads.length) !== digest.streamCount) {
     const where = restores ? 'among the restored events the backup named it as covering' : 'below its horizon';
     return fault(`it covered ${digest.eventCount} events in ${digest.streamCount} streams; the log now holds ${eventCount} in ${heads.length} ${where}`);
   }
-  if (!root.equals(digest.root)) return fault('the heads of the streams it covered are no longer the ones it sealed');
-  return {};
+  if (root.equals(digest.root)) return {};
+  // Heads a logged rewrite re-chained since: the digest sealed the hashes the re-chain replaced (decision 0455).
+  const beforeRechains = await rootBeforeRechains(pool, digest.digestId, heads);
+  if (beforeRechains?.root.equals(digest.root)) {
+    const through = rewrites.filter((rewrite) => beforeRechains.transactionIds.includes(rewrite.transactionId));
+    if (through.length === beforeRechains.transactionIds.length) return { throughRewrites: through };
+    return fault('it verifies only with hashes a re-chain replaced in a transaction that logged no rewrite (event_rechains written another way)');
+  }
+  return fault('the heads of the streams it covered are no longer the ones it sealed');
 }
 
 function compareBig(a: string, b: string): number {
