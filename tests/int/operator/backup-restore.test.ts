@@ -1,16 +1,14 @@
-import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createPool, embeddedConfigSchema, inTransaction, loadConfig, LogSigningKey, sealLog, type Pool } from '@shop/infra';
-import { startShop, type RunningShop } from '@shop/server';
-import { anonymous, loggedIn, staffClient, staffEnv } from '../commands/helpers.js';
+import { inTransaction, LogSigningKey, sealLog } from '@shop/infra';
+import { anonymous, loggedIn, staffClient } from '../commands/helpers.js';
 import { control, customerOrders, erasedByStaff } from '../privacy/on-disk.js';
 import { projectionsCaughtUp } from '../privacy/support.js';
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp.js';
 import type { TestShop } from '../../support/shop.js';
+import { dataDirShop, npmOnDataDir } from './support/data-dir-shop.js';
 
 /**
  * Issue 55's drill, as an operator runs it (docs/operations.md): a shop with history, stopped;
@@ -22,45 +20,11 @@ import type { TestShop } from '../../support/shop.js';
  * the restored digests, a backup of the restored shop restored again, fails naming an event a
  * superuser changed after a restore, and names the digests that sealed history beyond `--until`.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let work: string;
-let running: RunningShop | null = null;
-let pool: Pool | null = null;
-
-async function start(dataDir: string, env: Record<string, string> = {}): Promise<TestShop> {
-  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATA_DIR: dataDir, PERSONAL_DATA_PURGE_MINUTES: '600', ...staffEnv, ...env });
-  running = await startShop(config, createLogger('silent'));
-  pool = createPool(running.databaseUrl, 3);
-  return { ...running, url: running.url!, db: { pool, url: running.databaseUrl, drop: async () => undefined } } as unknown as TestShop;
-}
-
-async function stop(): Promise<void> {
-  await pool?.end();
-  pool = null;
-  await running?.stop();
-  running = null;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run -s <script> -- <args>` on DATA_DIR, with the shop's own key file (not the int tests' shared one). */
-function npm(script: string, args: string[], dataDir: string): Promise<Run> {
-  const { PERSONAL_DATA_KEK_FILE: _testKeys, DATABASE_URL: _url, ...inherited } = process.env;
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', script, '--', ...args], { cwd: repoRoot, env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const shops = dataDirShop();
+const { start, stop } = shops;
+const npm = npmOnDataDir;
 
 /** Every project id staff see in the list. */
 async function projectIds(shop: TestShop): Promise<string[]> {
@@ -100,12 +64,12 @@ describe('backup and restore drill', () => {
     // History: one customer who stays, then (after a moment noted for --until) one who will be erased.
     let shop = await start(live);
     const kept = await customerOrders(shop, control, true);
-    await projectionsCaughtUp(pool!);
+    await projectionsCaughtUp(shops.pool!);
     // A seal between the two customers (the shop seals again at its stop): the --until restore keeps this one's history whole.
-    const firstSeal = await sealLog(pool!, await LogSigningKey.open(path.join(live, 'keys', 'log-signing-key.pem')));
+    const firstSeal = await sealLog(shops.pool!, await LogSigningKey.open(path.join(live, 'keys', 'log-signing-key.pem')));
     const beforeSecond = new Date();
     const erased = await customerOrders(shop, erasedByStaff, true);
-    await projectionsCaughtUp(pool!);
+    await projectionsCaughtUp(shops.pool!);
     const projectsAtBackup = await projectIds(shop);
     expect(projectsAtBackup).toEqual([kept.projectId, erased.projectId].sort());
     await stop();
@@ -128,7 +92,7 @@ describe('backup and restore drill', () => {
     expect(later.status, later.text).toBe(201);
     const erasure = await (await staffClient(shop)).post(`/api/internal/users/${erased.userId}/erase/`);
     expect(erasure.status, erasure.text).toBe(200);
-    await projectionsCaughtUp(pool!);
+    await projectionsCaughtUp(shops.pool!);
     // While the shop runs, a backup reads through its PostgreSQL in one snapshot.
     const whileRunning = await npm('backup', ['--out', path.join(work, 'running.backup')], live);
     expect(whileRunning.code, whileRunning.stderr).toBe(0);
@@ -181,7 +145,7 @@ describe('backup and restore drill', () => {
     const smtp: TestSmtpServer = await startSmtpServer();
     try {
       shop = await start(restored, { SMTP_URL: smtp.url });
-      await projectionsCaughtUp(pool!);
+      await projectionsCaughtUp(shops.pool!);
       // The customer from before the backup logs in with their old password and reads their name and project.
       const customer = await loggedIn(shop, control.email, control.password);
       expect((await customer.get('/api/users/')).body.name).toBe(control.name);
@@ -200,7 +164,7 @@ describe('backup and restore drill', () => {
       const newcomer = 'newcomer@backup-drill.test';
       expect((await (await anonymous(shop)).post('/api/users/', { email: newcomer, name: 'New Comer', phone: '555-0100', password: 'Newcomer-Pass1' })).status).toBe(201);
       await smtp.waitFor((mail) => mail.to.includes(newcomer));
-      await projectionsCaughtUp(pool!);
+      await projectionsCaughtUp(shops.pool!);
       expect(smtp.mails.map((mail) => mail.to)).toEqual([[newcomer]]);
       await stop();
     } finally {
@@ -231,29 +195,29 @@ describe('backup and restore drill', () => {
       new RegExp(`^Digest ${stopSeal} sealed history beyond the restore's cut at ${beforeSecond.toISOString().replace('Z', '000Z')} .* This is the cut, not a change\\.$`, 'm'),
     );
     shop = await start(rewound);
-    await projectionsCaughtUp(pool!);
+    await projectionsCaughtUp(shops.pool!);
     expect(await projectIds(shop)).toEqual([kept.projectId]);
     const gone = await (await anonymous(shop)).post('/api/sessions/', { email: erasedByStaff.email, password: erasedByStaff.password });
     expect(gone.status).toBe(401);
     expect((await (await loggedIn(shop, control.email, control.password)).get('/api/users/')).body.name).toBe(control.name);
-    const erasedKey = await pool!.query<{ data_key: Buffer | null }>('SELECT data_key FROM personal_data_keys WHERE person_id = $1', [erased.userId]);
+    const erasedKey = await shops.pool!.query<{ data_key: Buffer | null }>('SELECT data_key FROM personal_data_keys WHERE person_id = $1', [erased.userId]);
     expect(erasedKey.rows.every((row) => row.data_key === null)).toBe(true);
     // A superuser goes around the triggers and changes one restored event of the shop restored with --until: verify-log names it.
     const target = (
-      await pool!.query<{ event_id: string; position: string }>(
+      await shops.pool!.query<{ event_id: string; position: string }>(
         'SELECT event_id, global_position::text AS position FROM events JOIN restored_event_digests USING (event_id) ORDER BY global_position LIMIT 1',
       )
     ).rows[0]!;
     // And cuts the tail of another stream the seal before the cut covered, its stream row set back so every chain still
     // verifies: only that seal, selecting its events through the restored side table, can tell.
     const tail = (
-      await pool!.query<{ event_id: string; stream_id: string; revision: string }>(
+      await shops.pool!.query<{ event_id: string; stream_id: string; revision: string }>(
         `SELECT e.event_id, e.stream_id, e.stream_revision::text AS revision FROM events e JOIN restored_event_digests r USING (event_id) JOIN streams s USING (stream_id)
           WHERE r.first_digest_id = $1 AND s.revision = e.stream_revision AND e.stream_revision > 0 AND e.event_id <> $2 LIMIT 1`,
         [firstSeal.digestId, target.event_id],
       )
     ).rows[0]!;
-    await inTransaction(pool!, async (client) => {
+    await inTransaction(shops.pool!, async (client) => {
       await client.query('SET LOCAL session_replication_role = replica');
       await client.query(`UPDATE events SET data = jsonb_set(data, '{tampered}', 'true') WHERE event_id = $1`, [target.event_id]);
       await client.query('DELETE FROM events WHERE event_id = $1', [tail.event_id]);

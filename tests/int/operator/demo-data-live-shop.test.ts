@@ -1,18 +1,15 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureActiveAccount } from '@shop/command-api';
 import { openEventStore, systemClock, uuidIds, type EventStore } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { generateDemoData, realCustomers } from '@shop/server';
+import { runNpmScript } from '../../support/run-command.js';
 
 /**
  * Decision 0349: demo history is marked `metadata.demo`, and `npm run demo-data` refuses a log
  * that holds real customers unless told `--into-live-shop`.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let db: TestDatabase;
 let eventStore: EventStore;
 beforeAll(async () => {
@@ -23,17 +20,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-function demoDataCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'demo-data', '--', ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: db.url }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const demoDataCli = (args: string[]) => runNpmScript('demo-data', args, { ...process.env, DATABASE_URL: db.url });
 
 const unmarked = async () => (await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE NOT coalesce((metadata ->> 'demo')::boolean, false)")).rows[0]!.n;
 

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedConfigSchema, EventStoreDbRefused, loadConfig } from '@shop/infra';
 import { exportCommand } from '@shop/analytics/reports';
 import { startShop } from '@shop/server';
+import { repoRoot, runCommand } from '../../support/run-command.js';
 
 /**
  * Decision 0421: what reads the PostgreSQL event log itself (the rebuild, the export's chain
@@ -14,7 +13,6 @@ import { startShop } from '@shop/server';
  * with one line saying so, instead of working on an empty log (a rebuild would swap in empty
  * tables). No EventStoreDB server is needed: each refuses before it connects to anything.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const EVENTSTORE_URL = 'esdb://localhost:2113?tls=false';
 const REFUSAL = /^EVENTSTORE_URL is set, but .+ reads the PostgreSQL event log itself; unset EVENTSTORE_URL \(decision 0421\)$/;
 
@@ -27,17 +25,7 @@ afterAll(async () => {
 });
 
 /** A script of the repo in its own process; its exit code and what it wrote. */
-function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (script: string, args: string[], env: NodeJS.ProcessEnv) => runCommand(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], { ...process.env, ...env });
 
 describe('with EVENTSTORE_URL set', () => {
   it('the shop refuses to start, before it opens its database', async () => {

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allProjections } from '@shop/projectors';
 import { databaseWithLoggedEvents } from '../../support/logged-database.js';
+import { runCommand } from '../../support/run-command.js';
 
 /**
  * Issue 11: `npm run replay -- --projection all` on 100,000 events, as an analyst runs it: a
@@ -11,27 +9,10 @@ import { databaseWithLoggedEvents } from '../../support/logged-database.js';
  * file) and a one-line summary at the end.
  */
 const EVENTS = 100_000;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const logged = databaseWithLoggedEvents(EVENTS);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, DATABASE_URL: logged().url }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (command: string, args: string[]) => runCommand(command, args, { ...process.env, DATABASE_URL: logged().url });
 
 /** A line of the bar: names, blocks, percentage, events done and to do, events/s, ETA, phase. */
 const ALL = `all ${allProjections.length} projections`;

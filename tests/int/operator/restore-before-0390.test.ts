@@ -1,18 +1,16 @@
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createPool, embeddedConfigSchema, loadConfig, LogSigningKey, sealLog, type Pool } from '@shop/infra';
-import { startShop, type RunningShop } from '@shop/server';
+import { LogSigningKey, sealLog } from '@shop/infra';
 import { readBundle, writeBundle, type BackupManifest, type BundleFile } from '../../../server/src/backup/bundle.js';
-import { loggedIn, staffEnv } from '../commands/helpers.js';
+import { loggedIn } from '../commands/helpers.js';
 import { control, customerOrders } from '../privacy/on-disk.js';
 import { projectionsCaughtUp } from '../privacy/support.js';
-import type { TestShop } from '../../support/shop.js';
+import type { CommandRun } from '../../support/run-command.js';
+import { dataDirShop, npmOnDataDir } from './support/data-dir-shop.js';
 
 /**
  * docs/operations.md, "Verifying a restored log": a bundle taken before decision 0390 carries no
@@ -21,45 +19,11 @@ import type { TestShop } from '../../support/shop.js';
  * chains; once the shop's first start sealed the restored log it exits 0 with one line per such
  * digest (decision 0456); a new backup of that shop, restored, verifies the same way.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let work: string;
-let running: RunningShop | null = null;
-let pool: Pool | null = null;
-
-async function start(dataDir: string): Promise<TestShop> {
-  const config = loadConfig(embeddedConfigSchema, { PORT: '0', DATA_DIR: dataDir, PERSONAL_DATA_PURGE_MINUTES: '600', ...staffEnv });
-  running = await startShop(config, createLogger('silent'));
-  pool = createPool(running.databaseUrl, 3);
-  return { ...running, url: running.url!, db: { pool, url: running.databaseUrl, drop: async () => undefined } } as unknown as TestShop;
-}
-
-async function stop(): Promise<void> {
-  await pool?.end();
-  pool = null;
-  await running?.stop();
-  running = null;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run -s <script> -- <args>` on DATA_DIR, with the shop's own key file (not the int tests' shared one). */
-function npm(script: string, args: string[], dataDir: string): Promise<Run> {
-  const { PERSONAL_DATA_KEK_FILE: _testKeys, DATABASE_URL: _url, ...inherited } = process.env;
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', script, '--', ...args], { cwd: repoRoot, env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const shops = dataDirShop();
+const { start, stop } = shops;
+const npm = npmOnDataDir;
 
 /**
  * The bundle as the version before decision 0390 wrote it, as far as the log goes: no
@@ -106,11 +70,11 @@ describe('restoring a bundle taken before decision 0390', () => {
     // History sealed twice: a seal between a customer's order and a later project, and the shop's own at its stop.
     const shop = await start(live);
     await customerOrders(shop, control, true);
-    await projectionsCaughtUp(pool!);
-    await sealLog(pool!, await LogSigningKey.open(path.join(live, 'keys', 'log-signing-key.pem')));
+    await projectionsCaughtUp(shops.pool!);
+    await sealLog(shops.pool!, await LogSigningKey.open(path.join(live, 'keys', 'log-signing-key.pem')));
     const later = await (await loggedIn(shop, control.email, control.password)).post('/api/projects/', { name: 'Window seat after the seal', fabrics: [] });
     expect(later.status, later.text).toBe(201);
-    await projectionsCaughtUp(pool!);
+    await projectionsCaughtUp(shops.pool!);
     await stop();
 
     const bundle = path.join(work, 'shop.backup');
@@ -150,7 +114,7 @@ describe('restoring a bundle taken before decision 0390', () => {
     const after = await npm('verify-log', [], restored);
     expect(after.code, after.stdout + after.stderr).toBe(0);
     expect(after.stdout).toMatch(/^History verified: \d+ events in \d+ streams, (\d+) digests; verified up to digest \1 sealed at /m);
-    const notCheckable = (run: Run) => run.stdout.split('\n').filter((line) => line.includes('taken before decision 0390'));
+    const notCheckable = (run: CommandRun) => run.stdout.split('\n').filter((line) => line.includes('taken before decision 0390'));
     const expectedLines = Array.from(
       { length: digests },
       (_, index) =>

@@ -1,20 +1,18 @@
-import { spawn } from 'node:child_process';
 import { randomUUID, verify, createPublicKey } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inTransaction, LogSigningKey, logSigningKeyFile, PostgresEventStore, sealLog } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { loadEvents } from '../../support/event-history.js';
+import { runNpmScript } from '../../support/run-command.js';
 
 /**
  * Issue 56's acceptance: `npm run verify-log` passes on an untouched log (bulk-loaded and appended,
  * sealed by the shop's key), and after a rewrite through the logged path that re-chained, telling it; after a superuser went around the triggers, changed one event's data
  * and deleted another, it fails and names the changed event's id and position.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let db: TestDatabase;
 let kekFile: string;
 
@@ -33,18 +31,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-function verifyLogCli(args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, DATABASE_URL: db.url, PERSONAL_DATA_KEK_FILE: kekFile };
-    const child = spawn('npm', ['run', '-s', 'verify-log', '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const verifyLogCli = (args: string[] = []) => runNpmScript('verify-log', args, { ...process.env, DATABASE_URL: db.url, PERSONAL_DATA_KEK_FILE: kekFile });
 
 describe('npm run verify-log', () => {
   it('exits 0 on an untouched log and writes a digest whose signature an auditor checks with the public key alone', { timeout: 120_000 }, async () => {
