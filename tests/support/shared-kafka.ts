@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startLocalKafka } from '@shop/infra';
+
+/**
+ * One local broker for the Kafka test files that neither stop nor restart it: each such file used to
+ * start (and format) a broker of its own. The first file to ask starts it detached, so it outlives
+ * that file's worker, and notes where it is in `dir`; the files after it use it. The files keep
+ * apart by topic (each makes its own) and so by consumer group (named after the topic, decision
+ * 0450). Files run one after another (vitest.config.ts), so no two start it at once.
+ */
+export async function sharedLocalKafka(dir: string): Promise<string> {
+  const noted = path.join(dir, 'broker.json');
+  if (existsSync(noted)) return (JSON.parse(await readFile(noted, 'utf8')) as SharedBroker).brokers;
+  const broker = await startLocalKafka({ dataDir: path.join(dir, 'data'), detached: true });
+  const shared: SharedBroker = { brokers: broker.brokers, pid: broker.pid };
+  await writeFile(noted, JSON.stringify(shared));
+  return shared.brokers;
+}
+
+interface SharedBroker {
+  brokers: string;
+  pid: number;
+}
+
+/** Stops the shared broker when one was started (the run's global teardown) and removes its folder. */
+export async function stopSharedKafka(dir: string): Promise<void> {
+  const noted = path.join(dir, 'broker.json');
+  if (existsSync(noted)) {
+    const { pid } = JSON.parse(await readFile(noted, 'utf8')) as SharedBroker;
+    await endProcess(pid);
+  }
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** SIGTERM (the broker shuts down cleanly), SIGKILL if it is still there after 15 s. */
+async function endProcess(pid: number): Promise<void> {
+  if (!signal(pid, 'SIGTERM')) return;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!signal(pid, 0)) return;
+  }
+  signal(pid, 'SIGKILL');
+}
+
+/** Sends a signal; false when the process is gone. */
+function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
+}
