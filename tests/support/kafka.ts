@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { canRunLocalKafka, startLocalKafka, startLocalKafkaCluster, type LocalKafka, type LocalKafkaNode } from '@shop/infra';
-import { restartSharedKafka, sharedLocalKafka } from './shared-kafka.js';
+import { restartSharedKafka, sharedLocalKafka, sharedLocalKafkaStarted } from './shared-kafka.js';
 
 export interface TestKafka {
   brokers: string;
@@ -45,11 +45,12 @@ export async function startTestKafka(): Promise<TestKafka | null> {
  */
 export async function sharedTestKafka(): Promise<TestKafka | null> {
   if (process.env.KAFKA_BROKERS) return { brokers: process.env.KAFKA_BROKERS, restart: null, stop: async () => undefined };
-  if (!(await canRunLocalKafka())) {
+  const dir = inject('sharedKafkaDir');
+  // A broker an earlier file started says Java and Maven are here (asking Maven starts a JVM).
+  if (!sharedLocalKafkaStarted(dir) && !(await canRunLocalKafka())) {
     console.warn('\n!!! Kafka tests SKIPPED: no KAFKA_BROKERS and no java+mvn to start a local broker !!!\n');
     return null;
   }
-  const dir = inject('sharedKafkaDir');
   return { brokers: await sharedLocalKafka(dir), restart: () => restartSharedKafka(dir), stop: async () => undefined };
 }
 

@@ -17,6 +17,11 @@ export async function sharedLocalKafka(dir: string): Promise<string> {
   return startShared(dir);
 }
 
+/** Whether an earlier file of the run started the shared broker. */
+export function sharedLocalKafkaStarted(dir: string): boolean {
+  return existsSync(path.join(dir, 'broker.json'));
+}
+
 /** Stops the shared broker and starts it again on the same data and port (topics and offsets kept). */
 export async function restartSharedKafka(dir: string): Promise<void> {
   const noted = path.join(dir, 'broker.json');
