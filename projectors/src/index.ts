@@ -3,7 +3,7 @@ export { type Projection } from './runner/projection.js';
 export { ProjectionRunner, type ProjectionStatus } from './runner/projection-runner.js';
 export { applyBatch, applyBatchToAll } from './runner/apply-batch.js';
 export { allProjections, bulkProjections, readModelMigrationDirs } from './read-models/all.js';
-export { KafkaProjectionFeed, PROJECTOR_GROUP, type FeedStages } from './runner/kafka-projection-feed.js';
+export { KafkaProjectionFeed, projectorGroupOf, type FeedStages } from './runner/kafka-projection-feed.js';
 export { EventRelay } from './relay/event-relay.js';
 export { loadCatalogue } from './read-models/index.js';
 export {

@@ -1,5 +1,5 @@
 import { kafkaEventCodec, kafkaMetrics, kafkaSecurityOf, KafkaTransport, readKafkaHealth, type EmbeddedConfig, type EventStore, type KafkaHealth, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
-import { allProjections, EventRelay, KafkaProjectionFeed, PROJECTOR_GROUP, upgradeOutdated } from '@shop/projectors';
+import { allProjections, EventRelay, KafkaProjectionFeed, projectorGroupOf, upgradeOutdated } from '@shop/projectors';
 import { hostname } from 'node:os';
 
 /**
@@ -27,7 +27,7 @@ export async function startKafkaProjectors(
   // tables following the topic (docs/decisions/0215); one process of the group does it.
   const upgrading = upgradeOutdated(deps, allProjections);
   deps.logger.info({ brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC }, 'projectors fed through Kafka');
-  const metrics = kafkaMetrics({ pool: deps.pool, kafka: transport('metrics'), groupId: PROJECTOR_GROUP, gaps: () => feed.gaps });
+  const metrics = kafkaMetrics({ pool: deps.pool, kafka: transport('metrics'), groupId: projectorGroupOf(config.KAFKA_TOPIC), gaps: () => feed.gaps });
   const stop = async () => {
     await upgrading;
     await feed.stop();
@@ -60,5 +60,5 @@ function kafkaTransportOf(config: EmbeddedConfig, role: string, logger: Logger):
 export function kafkaHealthOf(config: EmbeddedConfig, pool: Pool, logger: Logger): (() => Promise<KafkaHealth>) | null {
   if (!config.KAFKA_BROKERS) return null;
   const kafka = kafkaTransportOf(config, 'health', logger);
-  return () => readKafkaHealth({ pool, kafka, groupId: PROJECTOR_GROUP });
+  return () => readKafkaHealth({ pool, kafka, groupId: projectorGroupOf(config.KAFKA_TOPIC) });
 }

@@ -3,21 +3,27 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@shop/infra';
+import { stopSharedKafka } from './shared-kafka.js';
 
 /**
  * One real PostgreSQL for the whole integration run: the one in DATABASE_URL when given,
  * otherwise an embedded one in a temporary folder. Each test file makes its own database.
+ * Also a folder for the Kafka broker the test files share (sharedTestKafka): the first file that
+ * asks starts it, and it is stopped here when the run ends.
  */
 export default async function setup(project: TestProject) {
   keepFailingExitCode();
+  const kafkaDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-kafka-shared-'));
+  project.provide('sharedKafkaDir', kafkaDir);
   if (process.env.DATABASE_URL) {
     project.provide('adminDatabaseUrl', process.env.DATABASE_URL);
-    return;
+    return () => stopSharedKafka(kafkaDir);
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-pg-'));
   const postgres = await startEmbeddedPostgres({ dataDir, ephemeral: true, database: 'postgres' });
   project.provide('adminDatabaseUrl', postgres.databaseUrl);
   return async () => {
+    await stopSharedKafka(kafkaDir);
     await postgres.stop();
   };
 }

@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { canRunLocalKafka, startLocalKafka, startLocalKafkaCluster, type LocalKafka, type LocalKafkaNode } from '@shop/infra';
+import { restartSharedKafka, sharedLocalKafka, sharedLocalKafkaStarted } from './shared-kafka.js';
 
 export interface TestKafka {
   brokers: string;
@@ -11,7 +13,7 @@ export interface TestKafka {
 }
 
 /**
- * A real broker for tests: KAFKA_BROKERS when given, else a local KRaft broker started from
+ * A real broker of its own, for the benchmarks (tests/bench): KAFKA_BROKERS when given, else a local KRaft broker started from
  * Kafka's Maven jars when Java and Maven are here, else null (the caller skips, loudly).
  */
 export async function startTestKafka(): Promise<TestKafka | null> {
@@ -33,6 +35,23 @@ export async function startTestKafka(): Promise<TestKafka | null> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A real broker that the test file shares with the other Kafka test files of the run: KAFKA_BROKERS
+ * when given, else one local broker started by the first file that asks (tests/support/shared-kafka.ts),
+ * else null (the caller skips, loudly). The files keep to topics (and so consumer groups) of their
+ * own. Its `stop` leaves the broker to the run's teardown.
+ */
+export async function sharedTestKafka(): Promise<TestKafka | null> {
+  if (process.env.KAFKA_BROKERS) return { brokers: process.env.KAFKA_BROKERS, restart: null, stop: async () => undefined };
+  const dir = inject('sharedKafkaDir');
+  // A broker an earlier file started says Java and Maven are here (asking Maven starts a JVM).
+  if (!sharedLocalKafkaStarted(dir) && !(await canRunLocalKafka())) {
+    console.warn('\n!!! Kafka tests SKIPPED: no KAFKA_BROKERS and no java+mvn to start a local broker !!!\n');
+    return null;
+  }
+  return { brokers: await sharedLocalKafka(dir), restart: () => restartSharedKafka(dir), stop: async () => undefined };
 }
 
 export interface TestKafkaCluster {

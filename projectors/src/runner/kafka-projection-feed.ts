@@ -20,7 +20,14 @@ export interface FeedStages {
   appliedAt: number;
 }
 
-export const PROJECTOR_GROUP = 'shop-projectors';
+/**
+ * The projectors' consumer group for an events topic: named after the topic, so two shops whose
+ * topics differ never share a group on one cluster (decision 0450), while every projectors process
+ * of one shop joins the same group.
+ */
+export function projectorGroupOf(topic: string): string {
+  return `shop-projectors.${topic}`;
+}
 /** Events queued per partition before its fetching pauses. */
 const MAX_QUEUED_PER_PARTITION = 5_000;
 /** Events applied per drain transaction at most (whole fetched batches, so a little more). */
@@ -80,7 +87,7 @@ export class KafkaProjectionFeed {
     await this.deps.kafka.ensureTopic();
     const names = this.projections.map((projection) => projection.name);
     await ensureCheckpoints(this.deps.pool, names);
-    const consumer = this.deps.kafka.consumer(this.deps.groupId ?? PROJECTOR_GROUP);
+    const consumer = this.deps.kafka.consumer(this.deps.groupId ?? projectorGroupOf(this.deps.kafka.settings.topic));
     this.consumer = consumer;
     const topic = this.deps.kafka.settings.topic;
     await consumer.connect();

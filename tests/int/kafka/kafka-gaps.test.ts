@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, kafkaMetrics, KafkaTransport, PostgresEventStore, readKafkaHealth, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 
 /**
  * A projection fed by Kafka never applies over a gap in a stream (decision 0306): whatever made
@@ -14,7 +14,7 @@ import { startTestKafka, type TestKafka } from '../../support/kafka.js';
 let kafka: TestKafka | null;
 const databases: TestDatabase[] = [];
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
 }, 300_000);
 afterAll(async () => {
   await Promise.all(databases.map((db) => db.drop()));

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, KafkaTransport, PostgresEventStore, ProtectedEventStore, protectPersonalData, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { EventRelay, KafkaProjectionFeed, type FeedStages, type Projection } from '@shop/projectors';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 
 let db: TestDatabase;
 let kafka: TestKafka | null;
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
   db = await createTestDatabase(inject('adminDatabaseUrl'));
   await db.pool.query('CREATE TABLE seen (n bigserial PRIMARY KEY, event_id uuid NOT NULL, stream_id text NOT NULL, revision int NOT NULL, applied_by text NOT NULL)');
 }, 180_000);

@@ -7,7 +7,7 @@ import { listen, type RunningServer } from '@shop/http-shell';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { scaledEntryApp } from '@shop/server';
 import { routeTableOf } from '../../../server/src/scaled-routing.js';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 import { LiveClient } from '../../support/live-client.js';
 import { startRole, type RoleProcess } from '../../support/processes.js';
 import type { TestShop } from '../../support/shop.js';
@@ -25,7 +25,7 @@ let entry: RunningServer | null = null;
 const processes: RoleProcess[] = [];
 
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
   if (!kafka) return;
   db = await createTestDatabase(inject('adminDatabaseUrl'));
   const env = {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { ApiClient } from '../../support/http-client.js';
 import { npmStartScaled, type NpmScaledShop } from '../../support/npm-start.js';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 import { expectShopHeaders } from '../../support/security-headers.js';
 import type { TestShop } from '../../support/shop.js';
 import { activeCustomer, loggedIn, startCommandShop, STAFF, staffClient, staffEnv } from '../commands/helpers.js';
@@ -42,7 +42,7 @@ async function fixturesOn(shop: { url: string }): Promise<Side> {
 }
 
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
   if (!kafka) return;
   db = await createTestDatabase(inject('adminDatabaseUrl'));
   scaled = await npmStartScaled({

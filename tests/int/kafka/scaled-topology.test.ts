@@ -7,7 +7,7 @@ import { PostgresEventStore, protectPersonalData } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 import { startRole, type RoleProcess } from '../../support/processes.js';
 
 /**
@@ -25,7 +25,7 @@ const processes: RoleProcess[] = [];
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
   if (!kafka) return;
   db = await createTestDatabase(inject('adminDatabaseUrl'));
   env = {

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger } from '@shop/infra';
+import { createLogger, KafkaTransport } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { startScaledShop, type ScaledShop } from '@shop/server';
 import { ApiClient } from '../../support/http-client.js';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 import type { TestShop } from '../../support/shop.js';
 import { activeCustomer, anonymous, completeFabric, customItem, loggedIn, staffClient, staffEnv } from '../commands/helpers.js';
 
@@ -24,9 +24,10 @@ const ROUNDS = 200;
 let kafka: TestKafka | null;
 let db: TestDatabase;
 let shop: ScaledShop | null = null;
+const topic = `session-${randomUUID().slice(0, 8)}`;
 
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
   if (!kafka) return;
   db = await createTestDatabase(inject('adminDatabaseUrl'));
   shop = await startScaledShop(createLogger('silent'), {
@@ -35,7 +36,7 @@ beforeAll(async () => {
     PORT: '0',
     DATABASE_URL: db.url,
     KAFKA_BROKERS: kafka.brokers,
-    KAFKA_TOPIC: `session-${randomUUID().slice(0, 8)}`,
+    KAFKA_TOPIC: topic,
     KAFKA_PARTITIONS: '4',
     // The default 2 s bound is a production setting; on a loaded machine the consumer group's first
     // rebalance alone took longer (those reads rightly said `timeout`). This test is about every
@@ -229,5 +230,14 @@ describe('session consistency through the scaled entry port', () => {
       relay: { lag_events: 0, lag_ms: 0 },
       gap_fills: { total: 0, events_filled: 0, recent: [] },
     });
+    // Decision 0450: the lag above is the group named after this shop's topic, which both projectors processes joined.
+    const admin = new KafkaTransport({ brokers: kafka.brokers, topic, partitions: 4, retentionMs: -1, clientId: 'session-group-probe' }).admin();
+    await admin.connect();
+    try {
+      const { groups } = await admin.describeGroups([`shop-projectors.${topic}`]);
+      expect(groups.map((group) => ({ state: group.state, members: group.members.length }))).toEqual([{ state: 'Stable', members: 2 }]);
+    } finally {
+      await admin.disconnect();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KafkaTopicMismatchError, KafkaTransport } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 import { startRole } from '../../support/processes.js';
 
 /**
@@ -16,7 +16,7 @@ import { startRole } from '../../support/processes.js';
 let kafka: TestKafka | null;
 let db: TestDatabase;
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
   db = await createTestDatabase(inject('adminDatabaseUrl'));
 }, 300_000);
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { registerTracing, type Tracing } from '@shop/infra/tracing-sdk';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { routeTableOf, scaledEntryApp, startShop, type RunningShop } from '@shop/server';
 import type { ApiClient } from '../../support/http-client.js';
-import { startTestKafka, type TestKafka } from '../../support/kafka.js';
+import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 import { LiveClient } from '../../support/live-client.js';
 import { staffClient, staffEnv } from '../commands/helpers.js';
 
@@ -36,7 +36,7 @@ let tracing: Tracing | null = null;
 const exporter = new InMemorySpanExporter();
 
 beforeAll(async () => {
-  kafka = await startTestKafka();
+  kafka = await sharedTestKafka();
   if (!kafka) return;
   db = await createTestDatabase(inject('adminDatabaseUrl'));
   config = loadConfig(embeddedConfigSchema, {
