@@ -1,5 +1,5 @@
 /** The projectors' public surface, named (issue 58 item 7): what the server, the analysts' package and the tests use. */
-export { type Projection } from './runner/projection.js';
+export { eachEvent, type Projection } from './runner/projection.js';
 export { ProjectionRunner, type ProjectionStatus } from './runner/projection-runner.js';
 export { applyBatch, applyBatchToAll } from './runner/apply-batch.js';
 export { allProjections, bulkProjections, readModelMigrationDirs } from './read-models/all.js';

@@ -47,9 +47,10 @@ export async function applyBatch(pool: Pool, projection: Projection, events: Sto
  * handled, and the revisions it committed.
  *
  * The first try takes no savepoints (on the live path every round trip is latency). When a
- * projection's batched `applyMany` throws, the transaction is rolled back and the batch is
- * applied again carefully, event by event behind savepoints, so the failure names its event
- * (a ProjectionFailedError, which the caller parks).
+ * projection's `apply` throws on the batch, the transaction is rolled back and the batch is
+ * applied again carefully: each projection's batch behind a savepoint, and the one that fails
+ * again event by event (batches of one), so the failure names its event (a
+ * ProjectionFailedError, which the caller parks).
  */
 export async function applyBatchToAll(pool: Pool, projections: readonly Projection[], events: StoredEvent[], options: BatchOptions = {}): Promise<BatchApplied> {
   if (events.length === 0) return { handled: new Map(), revisions: new Map() };
@@ -208,19 +209,15 @@ function revisionsLocked(rows: LockedRow[]): { applied: Map<string, StreamRevisi
 /** Thrown inside the fast try when a batched apply fails: the batch goes again carefully. */
 class BatchRejected extends Error {}
 
-/** No savepoints: any failure ends the transaction. A batched apply's failure asks for the careful try. */
+/** No savepoints: any failure ends the transaction and asks for the careful try. */
 async function applyEventsFast(client: PoolClient, projection: Projection, events: StoredEvent[]): Promise<void> {
   if (events.length === 0) return;
-  if (projection.applyMany && events.length > 1) {
-    try {
-      await projection.applyMany(client, events);
-      return;
-    } catch (error) {
-      if (isTransient(error)) throw error;
-      throw new BatchRejected(`${projection.name} rejected a batch`, { cause: error });
-    }
+  try {
+    await projection.apply(client, events);
+  } catch (error) {
+    if (isTransient(error)) throw error;
+    throw new BatchRejected(`${projection.name} rejected a batch`, { cause: error });
   }
-  for (const event of events) await applyOne(client, projection, event);
 }
 
 /**
@@ -262,25 +259,26 @@ function gapsIn(projection: string, events: StoredEvent[], applied: StreamRevisi
   return [...gaps.values()];
 }
 
-/** All at once when the projection can; event by event otherwise, or to find a failing event. */
+/** The batch behind a savepoint; when it fails, event by event, so the failure names its event. */
 async function applyEvents(client: PoolClient, projection: Projection, events: StoredEvent[]): Promise<void> {
   if (events.length === 0) return;
-  if (projection.applyMany && events.length > 1) {
-    await client.query('SAVEPOINT apply_many');
+  if (events.length > 1) {
+    await client.query('SAVEPOINT apply_batch');
     try {
-      await projection.applyMany(client, events);
-      await client.query('RELEASE SAVEPOINT apply_many');
+      await projection.apply(client, events);
+      await client.query('RELEASE SAVEPOINT apply_batch');
       return;
     } catch {
-      await client.query('ROLLBACK TO SAVEPOINT apply_many');
+      await client.query('ROLLBACK TO SAVEPOINT apply_batch');
     }
   }
   for (const event of events) await applyOne(client, projection, event);
 }
 
+/** A batch of one: a failure that is no transient one is this event's. */
 async function applyOne(client: PoolClient, projection: Projection, event: StoredEvent): Promise<void> {
   try {
-    await projection.apply(client, event);
+    await projection.apply(client, [event]);
   } catch (error) {
     // The database going away is no fault of the event: the whole batch is tried again.
     if (isTransient(error)) throw error;

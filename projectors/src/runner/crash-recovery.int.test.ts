@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, PostgresEventStore, readProjectionLag, startEmbeddedPostgres, type EmbeddedPostgresHandle, type NewEvent, type PoolClient } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import type { Projection } from './projection.js';
+import { eachEvent, type Projection } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 
 /**
@@ -31,9 +31,9 @@ const tally: Projection = {
   version: 1,
   handles: ['Counted'],
   tables: ['tally'],
-  apply: async (client: PoolClient, event) => {
+  apply: eachEvent(async (client: PoolClient, event) => {
     await client.query('INSERT INTO tally (stream_id, count) VALUES ($1, 1) ON CONFLICT (stream_id) DO UPDATE SET count = tally.count + 1', [event.streamId]);
-  },
+  }),
 };
 
 const counted = (): NewEvent => ({

@@ -69,7 +69,8 @@ export async function retryParkedStream(pool: Pool, eventStore: EventStore, proj
     try {
       for (const event of events) {
         failing = event;
-        for (const read of handledOf(projection, event)) await projection.apply(client, read);
+        const read = handledOf(projection, event);
+        if (read.length > 0) await projection.apply(client, read);
       }
     } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT retry');

@@ -4,7 +4,7 @@ import { createLogger, PostgresEventStore, readParkedStreams, requestParkedRetry
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { applyBatchToAll } from './apply-batch.js';
 import { endWatch, ServerRestartedError, startWatch } from './unflushed-watch.js';
-import type { Projection } from './projection.js';
+import { eachEvent, type Projection } from './projection.js';
 import { ProjectionRunner } from './projection-runner.js';
 
 let db: TestDatabase;
@@ -21,14 +21,14 @@ const tally = (name: string, failOn?: (event: StoredEvent) => boolean): Projecti
   version: 1,
   handles: ['Counted'],
   tables: ['tally'],
-  apply: async (client: PoolClient, event: StoredEvent) => {
+  apply: eachEvent(async (client: PoolClient, event: StoredEvent) => {
     if (failOn?.(event)) throw new Error('cannot handle this one');
     await client.query(
       `INSERT INTO tally (stream_id, count) VALUES ($1, 1)
        ON CONFLICT (stream_id) DO UPDATE SET count = tally.count + 1`,
       [`${name}:${event.streamId}`],
     );
-  },
+  }),
 });
 
 const counted = (n: number, type = 'Counted'): NewEvent => ({

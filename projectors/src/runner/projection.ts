@@ -26,13 +26,13 @@ export interface Projection {
   handles: readonly string[];
   /** Read-model tables it owns (rebuild clones and swaps them). */
   tables: readonly string[];
-  apply: (client: PoolClient, event: StoredEvent) => Promise<void>;
   /**
-   * Optional: the same as `apply` on each event in turn, done in fewer round trips (load the
-   * rows a batch touches once, write them once). When it throws, the runner rolls it back and
-   * applies the batch event by event, so a failure still names the exact event.
+   * Folds a batch of events (in the log's order, only types it handles) into its tables, inside
+   * the runner's transaction. One function for every size: a batch of one is how the runner finds
+   * the event a failing batch stumbled on (decision 0470), so it must leave the same rows as any
+   * split of the same events into batches.
    */
-  applyMany?: (client: PoolClient, events: StoredEvent[]) => Promise<void>;
+  apply: (client: PoolClient, events: readonly StoredEvent[]) => Promise<void>;
   /**
    * Optional, for the projection the live push reads a project's audience from (`projects`): per
    * stream, who could read it before these events (a transfer's old owner and organization), read
@@ -60,4 +60,14 @@ export class ProjectionFailedError extends Error {
     );
     this.name = 'ProjectionFailedError';
   }
+}
+
+/**
+ * A batch function made of one step per event, for a read model whose rows depend on each other
+ * event by event in SQL (notifications) and for the small projections tests define.
+ */
+export function eachEvent(step: (client: PoolClient, event: StoredEvent) => Promise<void>): Projection['apply'] {
+  return async (client, events) => {
+    for (const event of events) await step(client, event);
+  };
 }

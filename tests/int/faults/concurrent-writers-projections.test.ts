@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decideProject, evolveProject, initialProjectState, type ProjectCommand } from '@shop/domain';
 import { checkpointsReached, createLogger, PostgresEventStore, readLogHead, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, seededRandom, type TestDatabase } from '@shop/infra/testing';
-import { allProjections, ProjectionRunner, readModelMigrationDirs, type Projection } from '@shop/projectors';
+import { eachEvent, allProjections, ProjectionRunner, readModelMigrationDirs, type Projection } from '@shop/projectors';
 
 /**
  * 16 writers append 10,000 real project events with random commit delays, so positions are
@@ -28,9 +28,9 @@ const exactlyOnce: Projection = {
   version: 1,
   handles: ['ProjectCreated', 'DraftSaved'],
   tables: ['seen_once'],
-  apply: async (client: PoolClient, event: StoredEvent) => {
+  apply: eachEvent(async (client: PoolClient, event: StoredEvent) => {
     await client.query('INSERT INTO seen_once (event_id, stream_id, revision) VALUES ($1, $2, $3)', [event.id, event.streamId, event.revision]);
-  },
+  }),
 };
 
 

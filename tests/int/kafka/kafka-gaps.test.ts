@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, kafkaMetrics, KafkaTransport, PostgresEventStore, readKafkaHealth, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
+import { eachEvent, EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
 import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 
 /**
@@ -27,9 +27,9 @@ const recorder = (name: string): Projection => ({
   version: 1,
   handles: ['Counted'],
   tables: ['gap_seen'],
-  apply: async (client: PoolClient, event: StoredEvent) => {
+  apply: eachEvent(async (client: PoolClient, event: StoredEvent) => {
     await client.query('INSERT INTO gap_seen (event_id, stream_id, revision, applied_by) VALUES ($1, $2, $3, $4)', [event.id, event.streamId, event.revision, name]);
-  },
+  }),
 });
 
 const counted = (): NewEvent => ({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger, KafkaTransport, PostgresEventStore, ProtectedEventStore, protectPersonalData, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { EventRelay, KafkaProjectionFeed, type FeedStages, type Projection } from '@shop/projectors';
+import { eachEvent, EventRelay, KafkaProjectionFeed, type FeedStages, type Projection } from '@shop/projectors';
 import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';
 
 let db: TestDatabase;
@@ -23,14 +23,14 @@ const recorder: Projection = {
   version: 1,
   handles: ['Counted'],
   tables: ['seen'],
-  apply: async (client: PoolClient, event: StoredEvent) => {
+  apply: eachEvent(async (client: PoolClient, event: StoredEvent) => {
     await client.query('INSERT INTO seen (event_id, stream_id, revision, applied_by) VALUES ($1, $2, $3, $4)', [
       event.id,
       event.streamId,
       event.revision,
       process.pid,
     ]);
-  },
+  }),
 };
 
 const counted = (): NewEvent => ({
@@ -89,7 +89,7 @@ describe('projections through Kafka', () => {
     const topic = `pd-${randomUUID()}`.slice(0, 40);
     const make = (clientId: string) => new KafkaTransport({ brokers: kafka!.brokers, topic, partitions: 1, retentionMs: -1, clientId });
     const opened: StoredEvent[] = [];
-    const catcher: Projection = { name: 'catcher', version: 1, handles: ['Registered'], tables: [], apply: async (_client, event) => void opened.push(event) };
+    const catcher: Projection = { name: 'catcher', version: 1, handles: ['Registered'], tables: [], apply: eachEvent(async (_client, event) => void opened.push(event)) };
     const relay = new EventRelay({ pool: db.pool, eventStore: store.inner, kafka: make('pd-relay'), logger });
     const feed = new KafkaProjectionFeed({ pool: db.pool, eventStore: store, kafka: make('pd-projector'), logger, groupId: `g-${topic}`, reveal: (events) => store.protector.reveal(events) }, [catcher]);
     const stages: FeedStages[] = [];
@@ -132,10 +132,10 @@ describe('projections through Kafka', () => {
     const labelled = (label: string, rejects: (event: StoredEvent) => boolean): Projection => ({
       ...recorder,
       name: label,
-      apply: async (client, event) => {
+      apply: eachEvent(async (client, event) => {
         if (rejects(event)) throw new Error('no such shape');
         await client.query('INSERT INTO seen (event_id, stream_id, revision, applied_by) VALUES ($1, $2, $3, $4)', [event.id, event.streamId, event.revision, label]);
-      },
+      }),
     });
     const projections = [labelled('p-fragile', (event) => !fixed && event.id === poison.id), labelled('p-sturdy', () => false)];
     const relay = new EventRelay({ pool: db.pool, eventStore: store, kafka: make('poison-relay'), logger });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createShopMetrics, inTransaction, openEventStore, PersonalDataKeys, PostgresEventStore, protectPersonalData, START, type Pool } from '@shop/infra';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { allProjections, createShadowTables, readModelMigrationDirs, rebuildInOnePass, rebuildsTidied, replayInto, type Projection } from '@shop/projectors';
+import { allProjections, createShadowTables, eachEvent, readModelMigrationDirs, rebuildInOnePass, rebuildsTidied, replayInto, type Projection } from '@shop/projectors';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';
 
 /**
@@ -155,13 +155,13 @@ const plain = new Map<string, Record<string, string>>();
 beforeAll(async () => {
   db = await createTestDatabase(inject('adminDatabaseUrl'), readModelMigrationDirs);
   await buildLog(db.pool);
-  // The reference: each projection's own handlers, event by event (no applyMany), into a schema of
+  // The reference: each projection's own batch function, one event at a time, into a schema of
   // its own, reading the log as the shop does (personal fields opened, old versions upcast).
   const deps = { pool: db.pool, eventStore: openEventStore({}, db.pool) };
   for (const projection of allProjections) {
     const schema = `plain_${projection.name}`;
     await createShadowTables(db.pool, schema, projection.tables);
-    await replayInto(deps, { ...projection, applyMany: undefined }, schema, START, { total: 0 });
+    await replayInto(deps, { ...projection, apply: eachEvent((client, event) => projection.apply(client, [event])) }, schema, START, { total: 0 });
     plain.set(projection.name, await digests(db.pool, schema, projection));
   }
 }, 900_000);
@@ -196,15 +196,14 @@ describe('one-pass rebuild', () => {
     }
   });
 
-  it("builds every table identical to the plain fold through the live path's batched applies (applyMany, batches of 2,000)", { timeout: 600_000 }, async () => {
-    // The careful path falls back to `apply` when `applyMany` throws: a throw here must fail the test, not hide.
+  it("builds every table identical to the plain fold through the live path's batches (batches of 2,000)", { timeout: 600_000 }, async () => {
+    // The careful path goes event by event when a batch throws: a throw here must fail the test, not hide.
     const refused: unknown[] = [];
     const deps = { pool: db.pool, eventStore: openEventStore({}, db.pool) };
     for (const projection of allProjections) {
-      const applyMany = projection.applyMany;
       const batched: Projection = {
         ...projection,
-        applyMany: applyMany && (async (client, events) => applyMany(client, events).catch((error: unknown) => { refused.push(error); throw error; })),
+        apply: (client, events) => projection.apply(client, events).catch((error: unknown) => { refused.push(error); throw error; }),
       };
       const schema = `batched_${projection.name}`;
       await createShadowTables(db.pool, schema, projection.tables);

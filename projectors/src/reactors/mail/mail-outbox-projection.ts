@@ -1,4 +1,4 @@
-import type { Projection } from '../../runner/projection.js';
+import { eachEvent, type Projection } from '../../runner/projection.js';
 import { deliveryRequestOf, mailRequestEventTypes } from './mail-requests.js';
 
 /**
@@ -11,7 +11,8 @@ export const mailOutboxProjection: Projection = {
   version: 1,
   handles: mailRequestEventTypes,
   tables: ['mail_deliveries'],
-  apply: async (client, event) => {
+  // Rows are few and keyed by their event: one insert each.
+  apply: eachEvent(async (client, event) => {
     const request = deliveryRequestOf(event);
     if (!request) return;
     await client.query(
@@ -19,5 +20,5 @@ export const mailOutboxProjection: Projection = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (request_event_id) DO NOTHING`,
       [request.requestEventId, request.streamId, request.emailId, request.kind, request.recipient, request.payload, request.requestedAt, request.traceparent],
     );
-  },
+  }),
 };

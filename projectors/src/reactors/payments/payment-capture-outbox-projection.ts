@@ -1,5 +1,5 @@
 import { readDomainEvents } from '@shop/domain';
-import type { Projection } from '../../runner/projection.js';
+import { eachEvent, type Projection } from '../../runner/projection.js';
 
 const projectIdOf = (streamId: string) => (streamId.startsWith('project-') ? streamId.slice('project-'.length) : streamId);
 
@@ -15,7 +15,8 @@ export const paymentCaptureOutboxProjection: Projection = {
   version: 1,
   handles: ['PaymentRecorded'],
   tables: ['payment_captures'],
-  apply: async (client, event) => {
+  // Rows are few and keyed by their event: one insert each.
+  apply: eachEvent(async (client, event) => {
     // The event as the runner hands it (a type of today): one domain event, parsed by its schema.
     const [payment] = readDomainEvents(event);
     if (payment?.type !== 'PaymentRecorded' || payment.data.chargeId === null) return;
@@ -25,7 +26,7 @@ export const paymentCaptureOutboxProjection: Projection = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) ON CONFLICT (charge_id) DO NOTHING`,
       [payment.data.chargeId, event.streamId, projectIdOf(event.streamId), event.id, gatewayOf(payment.data.chargeId), payment.data.amount, payment.data.at, event.metadata.traceparent ?? null],
     );
-  },
+  }),
 };
 
 /** The sandbox's charges say so in their id; a real provider's adapter would be named in the event. */

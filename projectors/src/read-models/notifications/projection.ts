@@ -1,14 +1,15 @@
 import { NotificationEvent, notificationEventTypes } from '@shop/domain';
 import type { PoolClient } from '@shop/infra';
 import type { BulkProjection } from '../../rebuild/bulk-fold.js';
-import type { Projection } from '../../runner/projection.js';
+import { eachEvent, type Projection } from '../../runner/projection.js';
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
   version: 1,
   handles: notificationEventTypes,
   tables: ['notifications'],
-  apply: async (client, event) => applyNotification(client, NotificationEvent.parse({ type: event.type, data: event.data })),
+  // Each event's SQL reads the rows the one before wrote (a change after its publish): one at a time.
+  apply: eachEvent(async (client, event) => applyNotification(client, NotificationEvent.parse({ type: event.type, data: event.data }))),
 };
 
 async function applyNotification(client: PoolClient, event: NotificationEvent): Promise<void> {

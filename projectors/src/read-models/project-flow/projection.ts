@@ -55,14 +55,9 @@ export const projectFlowProjection: Projection = {
   version: 1,
   handles: flowEventTypes,
   tables: ['project_flow', 'project_stretches'],
-  apply: async (client, event) => {
-    const { flow, stretches } = flowStep(await readFlow(client, event.streamId), readProjectEvent(event.type, event.data));
-    if (!flow) return;
-    await writeFlows(client, [flowRow(event.streamId, flow)], stretches.map((stretch) => stretchRow(event, stretch)));
-  },
   // The batch's flows read in one statement, folded in memory, written in one: a read and an
   // upsert per event would make a batch's round trips grow with its events.
-  applyMany: async (client, events) => {
+  apply: async (client, events) => {
     // A stream starting in this batch has no stored flow to read (decision 0289).
     const flows = await readFlows(client, streamsWithHistory(events));
     const changed = new Set<string>();
@@ -89,10 +84,6 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const READ_FLOWS = `SELECT stream_id, project_id, product_type, category, state, production_state,
   ${['started_at', 'submitted_at', 'priced_at', 'approved_at', 'paid_at', 'shipped_at', 'cancelled_at', 'state_since', 'production_since'].map(ISO).join(', ')}
   FROM project_flow WHERE stream_id = ANY($1)`;
-
-async function readFlow(client: PoolClient, streamId: string): Promise<ProjectFlow | undefined> {
-  return (await readFlows(client, [streamId])).get(streamId);
-}
 
 /** The flows as the table holds them, times as the ISO text the events carry, by stream. */
 async function readFlows(client: PoolClient, streamIds: string[]): Promise<Map<string, ProjectFlow>> {

@@ -20,27 +20,28 @@ export const projectHistoryProjection: Projection = {
   version: 1,
   handles: projectEventTypes,
   tables: ['project_activity', 'project_timeline'],
-  apply: async (client, event) => {
-    const domainEvent = readProjectEvent(event.type, event.data);
-    if (domainEvent.type === 'CustomerDataErased') await eraseHistory(client, event.streamId);
-    await appendActivity(client, event, domainEvent);
-    await appendTimeline(client, event, domainEvent);
-  },
-  // Same rows in fewer round trips: both logs inserted in one statement.
-  applyMany: async (client, events) => {
-    // An erasure rewrites the rows before it, so a batch holding one goes event by event.
-    if (events.some((event) => event.type === 'CustomerDataErased')) {
-      for (const event of events) await projectHistoryProjection.apply(client, event);
-      return;
+  // Both logs inserted in one statement; an erasure rewrites the rows before it, so those go first.
+  apply: async (client, events) => {
+    let rows = { activity: [] as unknown[][], timeline: [] as unknown[][] };
+    for (const event of events) {
+      const domainEvent = readProjectEvent(event.type, event.data);
+      if (domainEvent.type === 'CustomerDataErased') {
+        await insertRows(client, rows);
+        rows = { activity: [], timeline: [] };
+        await eraseHistory(client, event.streamId);
+      }
+      collectRows(rows, event, domainEvent);
     }
-    const rows = { activity: [] as unknown[][], timeline: [] as unknown[][] };
-    for (const event of events) collectRows(rows, event, readProjectEvent(event.type, event.data));
-    await insertIntoTables(client, [
-      { table: 'project_activity', columns: ACTIVITY_COLUMNS, types: ACTIVITY_TYPES, rows: rows.activity },
-      { table: 'project_timeline', columns: TIMELINE_COLUMNS, types: TIMELINE_TYPES, rows: rows.timeline },
-    ]);
+    await insertRows(client, rows);
   },
 };
+
+async function insertRows(client: PoolClient, rows: { activity: unknown[][]; timeline: unknown[][] }): Promise<void> {
+  await insertIntoTables(client, [
+    { table: 'project_activity', columns: ACTIVITY_COLUMNS, types: ACTIVITY_TYPES, rows: rows.activity },
+    { table: 'project_timeline', columns: TIMELINE_COLUMNS, types: TIMELINE_TYPES, rows: rows.timeline },
+  ]);
+}
 
 function collectRows(
   rows: { activity: unknown[][]; timeline: unknown[][] },
@@ -84,13 +85,3 @@ export const projectHistoryBulk: BulkProjection = {
     finish: () => [],
   }),
 };
-
-async function appendActivity(client: PoolClient, event: StoredEvent, domainEvent: ProjectEvent): Promise<void> {
-  const row = activityRow(event, domainEvent);
-  if (row) await client.query(`INSERT INTO project_activity (${ACTIVITY_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6)`, row);
-}
-
-async function appendTimeline(client: PoolClient, event: StoredEvent, domainEvent: ProjectEvent): Promise<void> {
-  const row = timelineRow(event, domainEvent);
-  if (row) await client.query(`INSERT INTO project_timeline (${TIMELINE_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6)`, row);
-}

@@ -8,7 +8,7 @@ import {
   projectView,
   type ProjectStreamState,
 } from '@shop/domain';
-import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { PoolClient } from '@shop/infra';
 import type { BulkProjection } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
 import { byStream, streamsWithHistory } from '../stream-batches.js';
@@ -27,17 +27,8 @@ export const projectsProjection: Projection = {
   version: 1,
   handles: projectEventTypes,
   tables: ['project_details', 'project_counts'],
-  apply: async (client, event) => {
-    const domainEvent = readProjectEvent(event.type, event.data);
-    const before = await loadStreamState(client, event.streamId);
-    const after = evolveProject(before, domainEvent);
-    await saveProject(client, event, after);
-    const counts = new ProjectCountChanges();
-    counts.move(before, after);
-    await counts.write(client);
-  },
-  // Same result in fewer round trips: every stream's state read once, folded, written once.
-  applyMany: async (client, events) => {
+  // Every stream's state read once, folded, written once, whatever the batch's size.
+  apply: async (client, events) => {
     const groups = byStream(events);
     // A stream starting in this batch has no stored state to read (decision 0289).
     const states = await loadStreamStates(client, streamsWithHistory(events));
@@ -68,12 +59,6 @@ async function loadStreamStates(client: PoolClient, streamIds: string[]): Promis
     [streamIds],
   );
   return new Map(result.rows.map((row) => [row.stream_id, storedState(row.stream_state)]));
-}
-
-async function loadStreamState(client: PoolClient, streamId: string): Promise<ProjectStreamState> {
-  const result = await client.query<{ stream_state: string }>('SELECT stream_state FROM project_details WHERE stream_id = $1', [streamId]);
-  const row = result.rows[0];
-  return row ? storedState(row.stream_state) : initialProjectState();
 }
 
 const DETAIL_COLUMNS = [
@@ -111,11 +96,6 @@ function detailRow(streamId: string, revision: number, state: ProjectStreamState
     customer.updated,
     view.order_number,
   ];
-}
-
-async function saveProject(client: PoolClient, event: StoredEvent, state: ProjectStreamState): Promise<void> {
-  const row = detailRow(event.streamId, event.revision, state);
-  if (row) await upsertDetails(client, [row]);
 }
 
 /** Rows per multi-row upsert (20 parameters each, well under PostgreSQL's 65,535). */

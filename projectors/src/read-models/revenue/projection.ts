@@ -1,5 +1,5 @@
 import type { ProjectEvent } from '@shop/domain';
-import type { PoolClient, StoredEvent } from '@shop/infra';
+import type { StoredEvent } from '@shop/infra';
 import { insertIntoTables } from '../batched-inserts.js';
 import { readProjectEvent } from '../read-project-event.js';
 import { rowPerStream, type BulkProjection } from '../../rebuild/bulk-fold.js';
@@ -11,12 +11,8 @@ export const revenueProjection: Projection = {
   version: 1,
   handles: ['ProjectCreated', 'ProjectCopied', 'PaymentRecorded'],
   tables: ['revenue_payments', 'revenue_projects'],
-  apply: async (client, event) => {
-    if (event.type === 'PaymentRecorded') await recordPayment(client, event);
-    else await recordProject(client, event);
-  },
   // A batch's projects and payments in one statement, the projects its payments name read in one.
-  applyMany: async (client, events) => {
+  apply: async (client, events) => {
     const projects = new Map<string, string>();
     const paid = events.filter((event) => event.type === 'PaymentRecorded').map((event) => event.streamId);
     if (paid.length > 0) {
@@ -50,18 +46,6 @@ function paymentRow(event: StoredEvent, projectId: string | undefined, read: Rea
   const data = paymentOf(event, read);
   if (!projectId) throw new Error(`payment on stream ${event.streamId}, which holds no project`);
   return [event.id, event.streamId, projectId, data.amount, data.partial, data.remaining, data.at];
-}
-
-async function recordProject(client: PoolClient, event: StoredEvent): Promise<void> {
-  await client.query('INSERT INTO revenue_projects (stream_id, project_id) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING', [
-    event.streamId,
-    projectIdOf(event),
-  ]);
-}
-
-async function recordPayment(client: PoolClient, event: StoredEvent): Promise<void> {
-  const project = await client.query<{ project_id: string }>('SELECT project_id FROM revenue_projects WHERE stream_id = $1', [event.streamId]);
-  await insertIntoTables(client, [{ table: 'revenue_payments', columns: PAYMENT_COLUMNS, types: PAYMENT_TYPES, rows: [paymentRow(event, project.rows[0]?.project_id)] }]);
 }
 
 // Read as every projection reads project events (readProjectEvent: an exact check, zod when it

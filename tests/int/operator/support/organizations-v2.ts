@@ -22,10 +22,11 @@ export function organizationsV2(failOnName?: string, slowFoldMs = 0): Projection
   return {
     ...organizationsProjection,
     version: 2,
-    apply: async (client: PoolClient, event: StoredEvent) => {
-      check(event);
-      await organizationsProjection.apply(client, event);
-      await client.query("UPDATE organizations SET member_count = jsonb_array_length(view -> 'members') WHERE stream_id = $1", [event.streamId]);
+    apply: async (client: PoolClient, events: readonly StoredEvent[]) => {
+      events.forEach(check);
+      await organizationsProjection.apply(client, events);
+      const streams = [...new Set(events.map((event) => event.streamId))];
+      await client.query("UPDATE organizations SET member_count = jsonb_array_length(view -> 'members') WHERE stream_id = ANY($1)", [streams]);
     },
     bulk: bulkV2((event) => {
       check(event);
