@@ -1,53 +1,93 @@
+import type { ProjectEvent } from '@shop/domain';
 import type { PoolClient, StoredEvent } from '@shop/infra';
-import { rowPerStream, type BulkProjection } from '../rebuild/bulk-fold.js';
+import { rowPerStream, type BulkProjection, type TableRow } from '../rebuild/bulk-fold.js';
 import type { Projection } from '../runner/projection.js';
-import { insertIntoTables } from './batched-inserts.js';
-import { byStream, streamsWithHistory } from './stream-batches.js';
+import { insertIntoTables, type TableRows } from './batched-inserts.js';
+import { readProjectEvent } from './read-project-event.js';
+import { streamsWithHistory } from './stream-batches.js';
+
+/** A table's columns, in the order rows give their values, with their SQL types. */
+export interface TableShape {
+  columns: readonly string[];
+  types: readonly string[];
+}
+
+/** How a fold reads a project event: parsed once per event for every fold in a rebuild, by schema live. */
+export type ReadProjectEvent = (event: StoredEvent) => ProjectEvent;
 
 /**
- * A read model that keeps one row per stream: the stream's state folded with the domain's evolve,
- * stored beside what the row shows of it. Defined once, so the live batch and the one-pass
- * rebuild cannot fold differently (decision 0470).
+ * A read model that keeps one row per stream, made from the stream's folded state, and may add
+ * rows of its own per event (logs). Defined once, so the live batch and the one-pass rebuild run
+ * the same fold and cannot differ (decision 0470).
  */
 export interface StatePerStream<S> {
   name: string;
-  table: string;
-  /** The row's columns, `stream_id` first and `stream_state` among them, with their SQL types. */
-  columns: readonly string[];
-  types: readonly string[];
-  initial: () => S;
-  evolve: (state: S, event: StoredEvent) => S;
-  /** The row of a stream's state, in `columns` order; null while it shows nothing. */
-  row: (streamId: string, state: S) => unknown[] | null;
+  state: TableShape & {
+    table: string;
+    /** The row of a stream's state, `stream_id` first; null while it shows nothing. */
+    row: (streamId: string, state: S) => unknown[] | null;
+    /** The stored states of these streams; by default read back from the row's `stream_state`. */
+    load?: (client: PoolClient, streamIds: string[]) => Promise<Map<string, S>>;
+    /** A stored row is never changed, only made once (the first state wins). */
+    keepStored?: boolean;
+  };
+  /** Tables of rows each event adds, by name. */
+  logs?: Readonly<Record<string, TableShape>>;
+  /**
+   * One event: the stream's state after it, or undefined when the event left it as it was, and the
+   * log rows it adds. A step may change the state it is given in place (it is the fold's own copy).
+   */
+  step: (state: S | undefined, event: StoredEvent, read: ReadProjectEvent) => { state?: S | undefined; rows?: readonly TableRow[] };
 }
 
+// Live, a project event is read as every projection reads it (readProjectEvent: an exact check, zod
+// when it says no); zod's parse alone would copy the whole ProjectCreated body for a field or two.
+// A rebuild reads through its shared folds instead: parsed once for every projection (decision 0100).
+const readLive: ReadProjectEvent = (event) => readProjectEvent(event.type, event.data);
+
 export function statePerStream<S>(readModel: StatePerStream<S>): { apply: Projection['apply']; bulk: BulkProjection } {
-  const upsert = `ON CONFLICT (stream_id) DO UPDATE SET ${readModel.columns
-    .slice(1)
-    .map((column) => `${column} = EXCLUDED.${column}`)
-    .join(', ')}`;
+  const { state: shape, logs = {} } = readModel;
+  const onConflict = shape.keepStored
+    ? 'ON CONFLICT (stream_id) DO NOTHING'
+    : `ON CONFLICT (stream_id) DO UPDATE SET ${shape.columns.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
   return {
-    // Every stream's stored state read in one statement, folded, written back in one.
+    // Every stream's stored state read in one statement, folded, written back in one with the logs.
     apply: async (client, events) => {
-      const states = await storedStates<S>(client, readModel.table, streamsWithHistory(events));
-      const rows: unknown[][] = [];
-      for (const [streamId, group] of byStream(events)) {
-        const state = group.reduce(readModel.evolve, states.get(streamId) ?? readModel.initial());
-        const row = readModel.row(streamId, state);
-        if (row) rows.push(row);
+      // A stream starting in this batch has no stored state to read (decision 0289).
+      const states = await (shape.load ?? storedStates<S>(shape.table))(client, streamsWithHistory(events));
+      const changed = new Set<string>();
+      const logRows = new Map(Object.keys(logs).map((table) => [table, [] as unknown[][]]));
+      for (const event of events) {
+        const { state, rows = [] } = readModel.step(states.get(event.streamId), event, readLive);
+        if (state !== undefined) {
+          states.set(event.streamId, state);
+          changed.add(event.streamId);
+        }
+        for (const [table, row] of rows) logRows.get(table)!.push([...row]);
       }
-      await insertIntoTables(client, [{ table: readModel.table, columns: readModel.columns, types: readModel.types, rows, onConflict: upsert }]);
+      const stateRows: unknown[][] = [];
+      for (const streamId of changed) {
+        const row = shape.row(streamId, states.get(streamId)!);
+        if (row) stateRows.push(row);
+      }
+      const writes: TableRows[] = [{ table: shape.table, columns: shape.columns, types: shape.types, rows: stateRows, onConflict }];
+      for (const [table, rows] of logRows) writes.push({ table, ...logs[table]!, rows });
+      await insertIntoTables(client, writes);
     },
     bulk: {
       name: readModel.name,
-      columns: { [readModel.table]: readModel.columns },
+      columns: { [shape.table]: shape.columns, ...Object.fromEntries(Object.entries(logs).map(([table, log]) => [table, log.columns])) },
       create: () => {
         const states = new Map<string, S>();
         return {
-          add: (event) => void states.set(event.streamId, readModel.evolve(states.get(event.streamId) ?? readModel.initial(), event)),
+          add: (event, shared, sink) => {
+            const { state, rows = [] } = readModel.step(states.get(event.streamId), event, (read) => shared.projectEvent(read));
+            if (state !== undefined) states.set(event.streamId, state);
+            for (const [table, row] of rows) sink.push(table, row);
+          },
           ...rowPerStream(states, (streamId, state) => {
-            const row = readModel.row(streamId, state);
-            return row && [readModel.table, row];
+            const row = shape.row(streamId, state);
+            return row && [shape.table, row];
           }),
         };
       },
@@ -55,8 +95,10 @@ export function statePerStream<S>(readModel: StatePerStream<S>): { apply: Projec
   };
 }
 
-async function storedStates<S>(client: PoolClient, table: string, streamIds: string[]): Promise<Map<string, S>> {
-  if (streamIds.length === 0) return new Map();
-  const { rows } = await client.query<{ stream_id: string; stream_state: S }>(`SELECT stream_id, stream_state FROM ${table} WHERE stream_id = ANY($1)`, [streamIds]);
-  return new Map(rows.map((row) => [row.stream_id, row.stream_state]));
+function storedStates<S>(table: string) {
+  return async (client: PoolClient, streamIds: string[]): Promise<Map<string, S>> => {
+    if (streamIds.length === 0) return new Map();
+    const { rows } = await client.query<{ stream_id: string; stream_state: S }>(`SELECT stream_id, stream_state FROM ${table} WHERE stream_id = ANY($1)`, [streamIds]);
+    return new Map(rows.map((row) => [row.stream_id, row.stream_state]));
+  };
 }

@@ -5,15 +5,18 @@ import { statePerStream } from '../state-per-stream.js';
 /** Organizations with their members, folded with the domain's evolve and organizationView. */
 const organizations = statePerStream<OrganizationStreamState>({
   name: 'organizations',
-  table: 'organizations',
-  columns: ['stream_id', 'organization_id', 'name', 'deleted', 'stream_state', 'view'],
-  types: ['text', 'text', 'text', 'boolean', 'jsonb', 'jsonb'],
-  initial: initialOrganizationState,
-  evolve: (state, event) => evolveOrganization(state, OrganizationEvent.parse({ type: event.type, data: event.data })),
-  row: (streamId, state) => {
-    const view = organizationView(state);
-    return view && [streamId, view.id, view.name, view.deleted, state, view];
+  state: {
+    table: 'organizations',
+    columns: ['stream_id', 'organization_id', 'name', 'deleted', 'stream_state', 'view'],
+    types: ['text', 'text', 'text', 'boolean', 'jsonb', 'jsonb'],
+    row: (streamId, state) => {
+      const view = organizationView(state);
+      return view && [streamId, view.id, view.name, view.deleted, state, view];
+    },
   },
+  step: (state, event) => ({
+    state: evolveOrganization(state ?? initialOrganizationState(), OrganizationEvent.parse({ type: event.type, data: event.data })),
+  }),
 });
 
 export const organizationsProjection: Projection = {

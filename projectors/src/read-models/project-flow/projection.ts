@@ -1,9 +1,7 @@
 import type { PoolClient, StoredEvent } from '@shop/infra';
-import { insertIntoTables } from '../batched-inserts.js';
-import { streamsWithHistory } from '../stream-batches.js';
-import { readProjectEvent } from '../read-project-event.js';
-import { rowPerStream, type BulkProjection, type TableRow } from '../../rebuild/bulk-fold.js';
+import type { TableRow } from '../../rebuild/bulk-fold.js';
 import type { Projection } from '../../runner/projection.js';
+import { statePerStream } from '../state-per-stream.js';
 import { flowEventTypes, flowStep, type ProjectFlow, type Stretch } from './flow.js';
 
 const FLOW_COLUMNS = [
@@ -26,9 +24,6 @@ const FLOW_COLUMNS = [
 const FLOW_TYPES = ['text', 'text', 'text', 'text', ...Array<string>(7).fill('timestamptz'), 'text', 'timestamptz', 'text', 'timestamptz'];
 const STRETCH_COLUMNS = ['event_id', 'measure', 'stream_id', 'started_at', 'ended_at', 'days'] as const;
 const STRETCH_TYPES = ['uuid', 'text', 'text', 'timestamptz', 'timestamptz', 'numeric'] as const;
-const FLOW_UPSERT = `ON CONFLICT (stream_id) DO UPDATE SET ${FLOW_COLUMNS.slice(1)
-  .map((column) => `${column} = EXCLUDED.${column}`)
-  .join(', ')}`;
 
 const flowRow = (streamId: string, flow: ProjectFlow): unknown[] => [
   streamId,
@@ -50,35 +45,26 @@ const flowRow = (streamId: string, flow: ProjectFlow): unknown[] => [
 const stretchRow = (event: StoredEvent, stretch: Stretch): unknown[] => [event.id, stretch.measure, event.streamId, stretch.started, stretch.ended, stretch.days];
 
 /** Funnel steps and lead-time stretches of every project, for the staff's Funnel and Lead times (docs/decisions/0182). */
+const flows = statePerStream<ProjectFlow>({
+  name: 'project_flow',
+  state: { table: 'project_flow', columns: FLOW_COLUMNS, types: FLOW_TYPES, row: flowRow, load: readFlows },
+  logs: { project_stretches: { columns: STRETCH_COLUMNS, types: STRETCH_TYPES } },
+  step: (state, event, read) => {
+    const { flow, stretches } = flowStep(state, read(event));
+    return { state: flow, rows: stretches.map((stretch): TableRow => ['project_stretches', stretchRow(event, stretch)]) };
+  },
+});
+
 export const projectFlowProjection: Projection = {
   name: 'project_flow',
   version: 1,
   handles: flowEventTypes,
   tables: ['project_flow', 'project_stretches'],
-  // The batch's flows read in one statement, folded in memory, written in one: a read and an
-  // upsert per event would make a batch's round trips grow with its events.
-  apply: async (client, events) => {
-    // A stream starting in this batch has no stored flow to read (decision 0289).
-    const flows = await readFlows(client, streamsWithHistory(events));
-    const changed = new Set<string>();
-    const stretchRows: unknown[][] = [];
-    for (const event of events) {
-      const { flow, stretches } = flowStep(flows.get(event.streamId), readProjectEvent(event.type, event.data));
-      if (!flow) continue;
-      flows.set(event.streamId, flow);
-      changed.add(event.streamId);
-      for (const stretch of stretches) stretchRows.push(stretchRow(event, stretch));
-    }
-    await writeFlows(client, [...changed].map((streamId) => flowRow(streamId, flows.get(streamId)!)), stretchRows);
-  },
+  apply: flows.apply,
 };
 
-async function writeFlows(client: PoolClient, flowRows: unknown[][], stretchRows: unknown[][]): Promise<void> {
-  await insertIntoTables(client, [
-    { table: 'project_flow', columns: FLOW_COLUMNS, types: FLOW_TYPES, rows: flowRows, onConflict: FLOW_UPSERT },
-    { table: 'project_stretches', columns: STRETCH_COLUMNS, types: STRETCH_TYPES, rows: stretchRows },
-  ]);
-}
+/** One-pass rebuild: flows in memory, one row each when the stream is complete; stretches as they close. */
+export const projectFlowBulk = flows.bulk;
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
 const READ_FLOWS = `SELECT stream_id, project_id, product_type, category, state, production_state,
@@ -110,20 +96,3 @@ function flowOf(row: Record<(typeof FLOW_COLUMNS)[number], string | null>): Proj
     productionSince: row.production_since,
   };
 }
-
-/** One-pass rebuild: flows in memory, one row each when the stream is complete; stretches as they close. */
-export const projectFlowBulk: BulkProjection = {
-  name: 'project_flow',
-  columns: { project_flow: FLOW_COLUMNS, project_stretches: STRETCH_COLUMNS },
-  create: () => {
-    const flows = new Map<string, ProjectFlow>();
-    return {
-      add: (event, shared, sink) => {
-        const { flow, stretches } = flowStep(flows.get(event.streamId), shared.projectEvent(event));
-        if (flow) flows.set(event.streamId, flow);
-        for (const stretch of stretches) sink.push('project_stretches', stretchRow(event, stretch));
-      },
-      ...rowPerStream(flows, (streamId, flow): TableRow => ['project_flow', flowRow(streamId, flow)]),
-    };
-  },
-};

@@ -5,15 +5,16 @@ import { statePerStream } from '../state-per-stream.js';
 /** Accounts as profiles: folded with the domain's evolve, shown with its accountView. */
 const users = statePerStream<AccountStreamState>({
   name: 'users',
-  table: 'users',
-  columns: ['stream_id', 'user_id', 'email', 'stream_state', 'view'],
-  types: ['text', 'text', 'text', 'jsonb', 'jsonb'],
-  initial: initialAccountState,
-  evolve: (state, event) => evolveAccount(state, AccountEvent.parse({ type: event.type, data: event.data })),
-  row: (streamId, state) => {
-    const view = accountView(state);
-    return view && [streamId, view.user_id, view.email, state, view];
+  state: {
+    table: 'users',
+    columns: ['stream_id', 'user_id', 'email', 'stream_state', 'view'],
+    types: ['text', 'text', 'text', 'jsonb', 'jsonb'],
+    row: (streamId, state) => {
+      const view = accountView(state);
+      return view && [streamId, view.user_id, view.email, state, view];
+    },
   },
+  step: (state, event) => ({ state: evolveAccount(state ?? initialAccountState(), AccountEvent.parse({ type: event.type, data: event.data })) }),
 });
 
 export const usersProjection: Projection = { name: 'users', version: 1, handles: accountEventTypes, tables: ['users'], apply: users.apply };
