@@ -40,12 +40,12 @@ export async function leaked(pool: Pool, eventStore: EventStore, userId: string)
  * never opens personal data, and no runtime code starts a test database.
  */
 const wrongWays = [
-  { from: 'infra/src', rule: 'infra-on-domain-only', text: "import { PostgresEventStore } from '@shop/event-store';\n\nexport const leaked = PostgresEventStore;\n" },
-  { from: 'event-store/src', rule: 'event-store-on-domain-and-infra', text: "import { PersonalDataKeys } from '@shop/personal-data';\n\nexport const leaked = PersonalDataKeys;\n" },
-  { from: 'personal-data/src', rule: 'no-test-support-in-runtime', text: "import { createTestDatabase } from '@shop/infra/testing';\n\nexport const leaked = createTestDatabase;\n" },
   { from: 'domain/src', rule: 'domain-is-pure', text: "import { systemClock } from '@shop/infra';\n\nexport const leakedClock = systemClock;\n" },
   { from: 'web/src', rule: 'web-on-domain-only', text: "import { allProjections } from '@shop/projectors';\n\nexport const leaked = allProjections;\n" },
   { from: 'query-api/src', rule: 'query-api-not-into-projector-machinery', text: "export { allProjections } from '@shop/projectors';\n" },
+  { from: 'infra/src', rule: 'infra-on-domain-only', text: "import { PostgresEventStore } from '@shop/event-store';\n\nexport const leaked = PostgresEventStore;\n" },
+  { from: 'event-store/src', rule: 'event-store-on-domain-and-infra', text: "import { PersonalDataKeys } from '@shop/personal-data';\n\nexport const leaked = PersonalDataKeys;\n" },
+  { from: 'personal-data/src', rule: 'no-test-support-in-runtime', text: "import { createTestDatabase } from '@shop/infra/testing';\n\nexport const leaked = createTestDatabase;\n" },
 ];
 
 /** Runs `check` with a stray file in `from`, and removes it whatever happens. */
