@@ -56,7 +56,7 @@ export default tseslint.config(
           'TemplateElement[value.raw=/\\b(from|join)\\s+events\\b/i]',
         ].map((selector) => ({ selector, message: 'query-api reads events only through a read-side module of @shop/projectors/queries.' })),
       ],
-      'no-restricted-imports': ['error', { paths: [{ name: '@shop/infra', importNames: ['PersonalDataKeys'], message: 'Which streams hold a user’s data is read by the read side (eventsNaming).' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: '@shop/personal-data', importNames: ['PersonalDataKeys'], message: 'Which streams hold a user’s data is read by the read side (eventsNaming).' }] }],
     },
   },
   {

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'http-shell/src/**/*.test.ts', 'command-api/src/**/*.test.ts', 'query-api/src/**/*.test.ts', 'projectors/src/**/*.test.ts', 'analytics/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          include: ['domain/src/**/*.test.ts', 'infra/src/**/*.test.ts', 'event-store/src/**/*.test.ts', 'personal-data/src/**/*.test.ts', 'http-shell/src/**/*.test.ts', 'command-api/src/**/*.test.ts', 'query-api/src/**/*.test.ts', 'projectors/src/**/*.test.ts', 'analytics/src/**/*.test.ts', 'server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

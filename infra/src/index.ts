@@ -1,6 +1,8 @@
 /**
  * The adapters' public surface, named: what the other packages use and nothing else (issue 58
- * item 7). A name another package needs is added here on purpose.
+ * item 7). A name another package needs is added here on purpose. The event store's adapters and
+ * the personal-data vault are packages of their own (@shop/event-store, @shop/personal-data,
+ * decision 0475); infra keeps the store's port (`EventStore` and the types every caller uses).
  */
 export {
   ConfigError,
@@ -14,6 +16,7 @@ export {
   type CommonConfig,
   type EmbeddedConfig,
 } from './config/config.js';
+export { keyEncryptionKeyFile } from './config/key-files.js';
 export { createLogger, type Logger } from './logging/logger.js';
 export {
   createPool,
@@ -51,8 +54,6 @@ export {
   type EventMetadata,
   type ExpectedRevision,
 } from './event-store/event-store.js';
-export { PostgresEventStore } from './event-store/postgres-event-store.js';
-export { readPage, storedEventOfRaw, type KnownStream, type RawEvent } from './event-store/log-pages.js';
 export { nameBasedUuid, systemClock, uuidIds, type Clock, type IdGenerator } from './runtime/clock-and-ids.js';
 export { seededRandom } from './runtime/seeded-random.js';
 export {
@@ -105,34 +106,6 @@ export {
 export { UploadStorage, type ImageType } from './storage/index.js';
 export { SandboxPaymentGateway, type AuthorizeRequest, type PaymentGateway } from './payments/index.js';
 export {
-  EventStoreDbRefused,
-  kafkaEventCodec,
-  openEventStore,
-  personalDataKeysOf,
-  protectPersonalData,
-  refuseEventStoreDb,
-} from './event-store/open-event-store.js';
-export { storedEventOpener, type StoredEventOpener } from './event-store/stored-event-opener.js';
-export { UpcastingEventStore, eventsAsRead } from './event-store/upcasting-event-store.js';
-export {
-  LogSigningKey,
-  copyFirstCoveringDigestsIn,
-  copyFirstCoveringDigestsOut,
-  digestForAuditor,
-  digestStatement,
-  logNeedsSeal,
-  logSigningKeyFile,
-  prepareFirstCoveringDigestsIn,
-  readLogPublicKey,
-  readNewestDigest,
-  recordRestore,
-  sealLog,
-  verifyLog,
-  verifySignature,
-  type LogDigest,
-  type LogVerification,
-} from './event-store/log-chain/index.js';
-export {
   checkpointsReached,
   createObservability,
   createShopMetrics,
@@ -161,25 +134,6 @@ export {
 } from './commands/command-handler.js';
 export { nextOrderNumber } from './commands/order-numbers.js';
 export { StreamStateCache } from './commands/stream-state-cache.js';
-export {
-  FileKeyEncryptionKeys,
-  PersonalDataKeys,
-  ProtectedEventStore,
-  appendErasure,
-  bindKeyEncryptionKeys,
-  duringErasure,
-  erasureLedgerFile,
-  keyEncryptionKeyFile,
-  openKeyEncryptionKeys,
-  purgeNeeded,
-  purgePersonalData,
-  readErasureLedger,
-  unwrapWith,
-  useKeyEncryptionKeys,
-  type KeptKey,
-  type KeyEncryptionKeys,
-  type LedgerErasure,
-} from './personal-data/index.js';
 export {
   appliedMigrations,
   copyTableIn,

@@ -1,4 +1,5 @@
-import { kafkaEventCodec, kafkaMetrics, kafkaSecurityOf, KafkaTransport, readKafkaHealth, type EmbeddedConfig, type EventStore, type KafkaHealth, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { kafkaMetrics, kafkaSecurityOf, KafkaTransport, readKafkaHealth, type EmbeddedConfig, type EventStore, type KafkaHealth, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { kafkaEventCodec } from '@shop/personal-data';
 import { allProjections, EventRelay, KafkaProjectionFeed, projectorGroupOf, upgradeOutdated } from '@shop/projectors';
 import { hostname } from 'node:os';
 

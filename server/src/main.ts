@@ -1,4 +1,5 @@
-import { ConfigError, EmbeddedPostgresError, EventStoreDbRefused, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig } from '@shop/infra';
+import { ConfigError, EmbeddedPostgresError, KafkaTopicMismatchError, createLogger, embeddedConfigSchema, loadConfig, loadRoleConfig } from '@shop/infra';
+import { EventStoreDbRefused } from '@shop/personal-data';
 import { onShutdownSignal } from '@shop/http-shell';
 import { ProjectionVersionFenceError } from '@shop/projectors';
 import type { Tracing } from '@shop/infra/tracing-sdk';

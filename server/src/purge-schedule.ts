@@ -1,4 +1,5 @@
-import { purgeNeeded, purgePersonalData, type KeyEncryptionKeys, type Logger, type Pool } from '@shop/infra';
+import type { Logger, Pool } from '@shop/infra';
+import { purgeNeeded, purgePersonalData, type KeyEncryptionKeys } from '@shop/personal-data';
 
 /**
  * Purges of erased personal data from disk (docs/decisions/0162), batched: one at start when one

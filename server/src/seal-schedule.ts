@@ -1,4 +1,5 @@
-import { logNeedsSeal, sealLog, type Logger, type LogSigningKey, type Pool } from '@shop/infra';
+import type { Logger, Pool } from '@shop/infra';
+import { logNeedsSeal, sealLog, type LogSigningKey } from '@shop/event-store';
 
 /**
  * The log's seals (decision 0347): a signed digest over every stream's chain head once at start

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createObservability, notificationsServiceOf, createLogger, createMailTransport, createPool, bindKeyEncryptionKeys, keyEncryptionKeyFile, LogSigningKey, logSigningKeyFile, migrate, openEventStore, refuseEventStoreDb, openKeyEncryptionKeys, personalDataKeysOf, SandboxPaymentGateway, systemClock, uuidIds, shopIdentityOf, type EmbeddedConfig, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { createObservability, notificationsServiceOf, createLogger, createMailTransport, createPool, keyEncryptionKeyFile, migrate, SandboxPaymentGateway, systemClock, uuidIds, shopIdentityOf, type EmbeddedConfig, type Logger, type MetricsRegistry, type Pool } from '@shop/infra';
+import { LogSigningKey, logSigningKeyFile } from '@shop/event-store';
+import { bindKeyEncryptionKeys, openEventStore, refuseEventStoreDb, openKeyEncryptionKeys, personalDataKeysOf } from '@shop/personal-data';
 import { createApiApp, createOpenApiRegistry, createSessionSecurity, securityOptionsOf, listen } from '@shop/http-shell';
 import { commandRoutes } from '@shop/command-api';
 import { LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import pg from 'pg';
-import { createPool, PostgresEventStore, type NewEvent, type Pool } from '@shop/infra';
+import { createPool, type NewEvent, type Pool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { fmt, percentile, runLoad } from './measure.js';
 import type { BenchContext, Row } from './bench-context.js';
 

@@ -1,4 +1,5 @@
-import { createPool, PostgresEventStore } from '@shop/infra';
+import { createPool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { allProjections, rebuildAll, rebuildsTidied } from '@shop/projectors';
 import { rawSequentialRead } from './raw-read.js';
 

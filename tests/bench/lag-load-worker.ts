@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { projectDecider } from '@shop/domain';
-import { ConcurrencyError, createPool, handleCommand, isPoolBusy, PostgresEventStore, StreamStateCache, systemClock } from '@shop/infra';
+import { ConcurrencyError, createPool, handleCommand, isPoolBusy, StreamStateCache, systemClock } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 
 /**
  * The lag benchmark's writers, in their own thread (as the command API is its own process in

@@ -2,7 +2,9 @@ import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createPool, FileKeyEncryptionKeys, personalDataKeysOf, useKeyEncryptionKeys, PostgresEventStore, protectPersonalData, START, type EventStore, type NewEvent, type Pool, type StoredEvent } from '@shop/infra';
+import { createPool, START, type EventStore, type NewEvent, type Pool, type StoredEvent } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
+import { FileKeyEncryptionKeys, personalDataKeysOf, useKeyEncryptionKeys, protectPersonalData } from '@shop/personal-data';
 import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { crypto_aead_xchacha20poly1305_ietf_decrypt, crypto_aead_xchacha20poly1305_ietf_encrypt } from 'sodium-native';
 import { fmt } from './measure.js';

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createLogger, createPool, PostgresEventStore, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
+import { createLogger, createPool, readProjectionLag, type EventStore, type Pool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { allProjections, ProjectionRunner, rebuildAll, rebuildsTidied, type CatchUpReplayPolicy } from '@shop/projectors';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';

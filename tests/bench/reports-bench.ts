@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPool, openEventStore, type Pool } from '@shop/infra';
+import { createPool, type Pool } from '@shop/infra';
+import { openEventStore } from '@shop/personal-data';
 import { builtInReports, runReport, type AnyReport, type ReportOptions } from '@shop/analytics/reports';
 import type { BenchContext, Row } from './bench-context.js';
 import { loadEvents } from '../support/event-history.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LogSigningKey, sealLog, type LogDigest } from '@shop/infra';
+import { LogSigningKey, sealLog, type LogDigest } from '@shop/event-store';
 import { activeCustomer, completeFabric, customItem, staffClient } from '../int/commands/helpers.js';
 import { browserShop } from '../support/browser-shop.js';
 import { withScreenshot } from '../support/e2e.js';

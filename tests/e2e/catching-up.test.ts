@@ -1,6 +1,6 @@
 import { expect as webExpect } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { openEventStore } from '@shop/infra';
+import { openEventStore } from '@shop/personal-data';
 import { generateDemoData } from '@shop/server';
 import { STAFF } from '../int/commands/helpers.js';
 import { browserShop } from '../support/browser-shop.js';

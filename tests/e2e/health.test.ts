@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect as webExpect } from '@playwright/test';
 import { describe, it } from 'vitest';
-import { PostgresEventStore } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { STAFF } from '../int/commands/helpers.js';
 import { browserShop } from '../support/browser-shop.js';
 import { logIn, saveScreen, withScreenshot } from '../support/e2e.js';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { activeCustomer, completeFabric, staffClient } from '../int/commands/helpers.js';
 import { browserShop } from '../support/browser-shop.js';
 import { saveScreen, seriousAxeViolations, withScreenshot } from '../support/e2e.js';
-import { openEventStore } from '@shop/infra';
+import { openEventStore } from '@shop/personal-data';
 import { generateDemoData } from '@shop/server';
 import { waitCaughtUp } from '../int/queries/support/read-model-fingerprint.js';
 

@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
 // The same folders as `npm run lint:deps`, so a rule about any pair of layers can fire.
-const layers = ['domain/src', 'infra/src', 'command-api/src', 'query-api/src', 'projectors/src', 'server/src', 'web/src'];
+const layers = ['domain/src', 'infra/src', 'event-store/src', 'personal-data/src', 'http-shell/src', 'command-api/src', 'query-api/src', 'projectors/src', 'analytics/src', 'server/src', 'web/src'];
 const depcruise = () => spawnSync(bin('depcruise'), [...layers, '--config', '.dependency-cruiser.cjs'], { cwd: root, encoding: 'utf8' });
 const knip = () => spawnSync(bin('knip'), ['--no-progress'], { cwd: root, encoding: 'utf8' });
 const eslint = (file: string) => spawnSync(bin('eslint'), [file], { cwd: root, encoding: 'utf8' });
@@ -24,7 +24,8 @@ const eslint = (file: string) => spawnSync(bin('eslint'), [file], { cwd: root, e
  * through one barrel, so dependency-cruiser cannot tell the event store from the rest; ESLint says it
  * by name. The route below is how the data export read the log before it moved to `eventsNaming`.
  */
-const routeReadingTheLog = `import { PersonalDataKeys, type EventStore, type Pool } from '@shop/infra';
+const routeReadingTheLog = `import type { EventStore, Pool } from '@shop/infra';
+import { PersonalDataKeys } from '@shop/personal-data';
 
 export async function leaked(pool: Pool, eventStore: EventStore, userId: string) {
   const keyed = await new PersonalDataKeys(pool).streamsOf(userId);
@@ -33,11 +34,18 @@ export async function leaked(pool: Pool, eventStore: EventStore, userId: string)
 }
 `;
 
-/** One wrong way per boundary the issue named: the pure domain, the web app, the query side. */
+/**
+ * One wrong way per boundary the issue named: the pure domain, the web app, the query side; and
+ * those of decision 0475: infra keeps the event store's port and imports no adapter, the event store
+ * never opens personal data, and no runtime code starts a test database.
+ */
 const wrongWays = [
   { from: 'domain/src', rule: 'domain-is-pure', text: "import { systemClock } from '@shop/infra';\n\nexport const leakedClock = systemClock;\n" },
   { from: 'web/src', rule: 'web-on-domain-only', text: "import { allProjections } from '@shop/projectors';\n\nexport const leaked = allProjections;\n" },
   { from: 'query-api/src', rule: 'query-api-not-into-projector-machinery', text: "export { allProjections } from '@shop/projectors';\n" },
+  { from: 'infra/src', rule: 'infra-on-domain-only', text: "import { PostgresEventStore } from '@shop/event-store';\n\nexport const leaked = PostgresEventStore;\n" },
+  { from: 'event-store/src', rule: 'event-store-on-domain-and-infra', text: "import { PersonalDataKeys } from '@shop/personal-data';\n\nexport const leaked = PersonalDataKeys;\n" },
+  { from: 'personal-data/src', rule: 'no-test-support-in-runtime', text: "import { createTestDatabase } from '@shop/infra/testing';\n\nexport const leaked = createTestDatabase;\n" },
 ];
 
 /** Runs `check` with a stray file in `from`, and removes it whatever happens. */
@@ -65,7 +73,7 @@ describe('import boundaries', () => {
   it('fails ESLint on a query-api route that reads the event store itself', { timeout: 300_000 }, async () => {
     const linted = await withFile('query-api/src', routeReadingTheLog, eslint);
     expect(linted.status).not.toBe(0);
-    expect(linted.stdout).toMatch(/'PersonalDataKeys' import from '@shop\/infra' is restricted/);
+    expect(linted.stdout).toMatch(/'PersonalDataKeys' import from '@shop\/personal-data' is restricted/);
     expect(linted.stdout.match(/query-api reads events only through a read-side module/g)).toHaveLength(2);
   });
 

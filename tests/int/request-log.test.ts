@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pino } from 'pino';
-import { embeddedConfigSchema, loadConfig, PostgresEventStore } from '@shop/infra';
+import { embeddedConfigSchema, loadConfig } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { startShop, type RunningShop } from '@shop/server';
 import { ApiClient } from '../support/http-client.js';

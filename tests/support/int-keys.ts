@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { FileKeyEncryptionKeys, useKeyEncryptionKeys } from '@shop/infra';
+import { FileKeyEncryptionKeys, useKeyEncryptionKeys } from '@shop/personal-data';
 
 // Integration tests that open the event store without starting a shop wrap their data keys under
 // key-encryption keys of their own test file; a command run in the test (replay, report, export)

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
-import { createLogger, embeddedConfigSchema, loadConfig, openKeyEncryptionKeys } from '@shop/infra';
+import { createLogger, embeddedConfigSchema, loadConfig } from '@shop/infra';
+import { openKeyEncryptionKeys } from '@shop/personal-data';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { startShop, type RunningShop } from '@shop/server';
 

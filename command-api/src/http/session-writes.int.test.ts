@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PostgresEventStore } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { SessionNotingEventStore, withSessionWrites } from './session-writes.js';
 

@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { accountDecider, accountView, decideAccount, ERASED, projectDecider, ruleViolation, SYSTEM_ACTOR, type Actor } from '@shop/domain';
-import { deleteCredentials, duringErasure, handleCommand, loadStream, mailDir, PersonalDataKeys, personalDataKeysOf } from '@shop/infra';
+import { deleteCredentials, handleCommand, loadStream, mailDir } from '@shop/infra';
+import { duringErasure, PersonalDataKeys, personalDataKeysOf } from '@shop/personal-data';
 import { notFound } from '@shop/http-shell';
 import { runAccountCommands } from '../accounts/account-commands.js';
 import type { RouteDeps } from '../deps.js';

@@ -3,16 +3,18 @@ import {
   commonConfigSchema,
   createPool,
   loadConfig,
-  bindKeyEncryptionKeys,
   keyEncryptionKeyFile,
   migrate,
-  openEventStore,
-  openKeyEncryptionKeys,
-  refuseEventStoreDb,
   startEmbeddedPostgres,
   type EventStore,
   type Pool,
 } from '@shop/infra';
+import {
+  bindKeyEncryptionKeys,
+  openEventStore,
+  openKeyEncryptionKeys,
+  refuseEventStoreDb,
+} from '@shop/personal-data';
 import { readModelMigrationDirs } from '../read-models/all.js';
 
 export interface CliDatabase {

@@ -1,6 +1,8 @@
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { eventsAsRead, onClientInTransaction, storedEventOfRaw, storedEventOpener, type Pool, type PoolClient, type RawEvent, type StoredEvent, type StoredEventOpener } from '@shop/infra';
+import { onClientInTransaction, type Pool, type PoolClient, type StoredEvent } from '@shop/infra';
+import { eventsAsRead, storedEventOfRaw, type RawEvent } from '@shop/event-store';
+import { storedEventOpener, type StoredEventOpener } from '@shop/personal-data';
 import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
 import { ProjectionFailedError } from '../runner/projection.js';
 import { SharedFolds, type BulkFold, type BulkProjection, type RowSink } from './bulk-fold.js';

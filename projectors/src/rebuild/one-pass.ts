@@ -1,4 +1,5 @@
-import { onClientInTransaction, readPage, type GlobalCheckpoint, type KnownStream, type Pool, type PoolClient, type RawEvent } from '@shop/infra';
+import { onClientInTransaction, type GlobalCheckpoint, type Pool, type PoolClient } from '@shop/infra';
+import { readPage, type KnownStream, type RawEvent } from '@shop/event-store';
 import { bulkProjections } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';
 import { FoldShard, type ShardTarget } from './fold-shard.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PostgresEventStore, type PoolClient } from '@shop/infra';
+import type { PoolClient } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '../read-models/all.js';
 import type { Projection } from '../runner/projection.js';

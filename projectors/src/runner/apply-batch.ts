@@ -1,5 +1,6 @@
 import { isKnownEventType, UnknownEventTypeError } from '@shop/domain';
-import { eventsAsRead, inSpan, inTransaction, inTransactionFrom, parentAndLinks, spanContextOf, sqlLiteral, type Pool, type PoolClient, type SpanContext, type StoredEvent } from '@shop/infra';
+import { inSpan, inTransaction, inTransactionFrom, parentAndLinks, spanContextOf, sqlLiteral, type Pool, type PoolClient, type SpanContext, type StoredEvent } from '@shop/infra';
+import { eventsAsRead } from '@shop/event-store';
 import { advanceToApplied, saveCheckpoint } from './checkpoints.js';
 import { ServerRestartedError, watchedSql } from './unflushed-watch.js';
 import { LiveChanges } from './live-changes.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, PostgresEventStore, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { applyBatchToAll } from './apply-batch.js';
 import { endWatch, ServerRestartedError, startWatch } from './unflushed-watch.js';

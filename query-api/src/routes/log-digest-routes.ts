@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { digestForAuditor, digestStatement, readNewestDigest, verifySignature } from '@shop/infra';
+import { digestForAuditor, digestStatement, readNewestDigest, verifySignature } from '@shop/event-store';
 import { documentRead, errorResponse, HttpError, requireStaff } from '@shop/http-shell';
 import type { QueryDeps } from '../deps.js';
 import { LogDigestForAuditor } from '../openapi/response-schemas.js';

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { readErasureLedger, type FileKeyEncryptionKeys, type KeptKey, type LedgerErasure } from '@shop/infra';
+import { readErasureLedger, type FileKeyEncryptionKeys, type KeptKey, type LedgerErasure } from '@shop/personal-data';
 
 export const KEYS_FORMAT = 'soft-furnishings-shop-keys';
 

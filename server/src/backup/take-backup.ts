@@ -3,7 +3,8 @@ import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { appliedMigrations, copyFirstCoveringDigestsOut, copyTableOut, tablesToBackUp } from '@shop/infra';
+import { appliedMigrations, copyTableOut, tablesToBackUp } from '@shop/infra';
+import { copyFirstCoveringDigestsOut } from '@shop/event-store';
 import { allProjections } from '@shop/projectors';
 import { digestOf, writeBundle, BUNDLE_FORMAT, type BackupManifest, type BundleFile, type EntryDigest } from './bundle.js';
 

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { commonConfigSchema, FileKeyEncryptionKeys, keyEncryptionKeyFile, loadConfig, logSigningKeyFile, runningEmbeddedPostgresUrl, startEmbeddedPostgres, type CommonConfig } from '@shop/infra';
+import { commonConfigSchema, keyEncryptionKeyFile, loadConfig, runningEmbeddedPostgresUrl, startEmbeddedPostgres, type CommonConfig } from '@shop/infra';
+import { logSigningKeyFile } from '@shop/event-store';
+import { FileKeyEncryptionKeys } from '@shop/personal-data';
 import { CliUsageError, parseCliArgs } from '@shop/projectors';
 import { fileSha256 } from '../backup/bundle.js';
 import { takeKeysBackup, writeKeysBackup } from '../backup/keys-bundle.js';

@@ -1,5 +1,6 @@
 import { Presets, SingleBar } from 'cli-progress';
-import { commonConfigSchema, loadConfig, openEventStore } from '@shop/infra';
+import { commonConfigSchema, loadConfig } from '@shop/infra';
+import { openEventStore } from '@shop/personal-data';
 import { CliUsageError, openCliDatabase, parseCliArgs } from '@shop/projectors';
 import { generateDemoData } from '../demo-data/generate.js';
 import { realCustomers } from '../demo-data/live-shop.js';

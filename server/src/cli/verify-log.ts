@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { commonConfigSchema, digestForAuditor, loadConfig, logSigningKeyFile, readLogPublicKey, verifyLog, type LogVerification } from '@shop/infra';
+import { commonConfigSchema, loadConfig } from '@shop/infra';
+import { digestForAuditor, logSigningKeyFile, readLogPublicKey, verifyLog, type LogVerification } from '@shop/event-store';
 import { CliUsageError, openCliDatabase, parseCliArgs } from '@shop/projectors';
 
 const USAGE = 'usage: npm run verify-log -- [--public-key <pem file>] [--digest-out <file>]';

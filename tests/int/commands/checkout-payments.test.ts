@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandRoutes } from '@shop/command-api';
-import { createLogger, PostgresEventStore, SandboxPaymentGateway, systemClock, uuidIds, type AuthorizeRequest } from '@shop/infra';
+import { createLogger, SandboxPaymentGateway, systemClock, uuidIds, type AuthorizeRequest } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createApiApp, createOpenApiRegistry, createSessionSecurity, listen } from '@shop/http-shell';
 import { completeFabric, customItem, shopWithCustomerAndStaff } from './helpers.js';
 

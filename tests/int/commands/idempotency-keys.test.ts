@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { commandRoutes } from '@shop/command-api';
-import { createLogger, PostgresEventStore, systemClock, uuidIds } from '@shop/infra';
+import { createLogger, systemClock, uuidIds } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createApiApp, createOpenApiRegistry, createSessionSecurity, listen } from '@shop/http-shell';
 import { completeFabric, shopWithCustomerAndStaff } from './helpers.js';
 

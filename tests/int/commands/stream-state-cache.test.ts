@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectDecider } from '@shop/domain';
-import { ConcurrencyError, handleCommand, loadStream, PostgresEventStore, StreamStateCache, systemClock, uuidIds, type CommandHandlerDeps } from '@shop/infra';
+import { ConcurrencyError, handleCommand, loadStream, StreamStateCache, systemClock, uuidIds, type CommandHandlerDeps } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decideProject, evolveProject, initialProjectState, type ProjectCommand } from '@shop/domain';
-import { checkpointsReached, createLogger, PostgresEventStore, readLogHead, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { checkpointsReached, createLogger, readLogHead, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, seededRandom, type TestDatabase } from '@shop/infra/testing';
 import { eachEvent, allProjections, ProjectionRunner, readModelMigrationDirs, type Projection } from '@shop/projectors';
 

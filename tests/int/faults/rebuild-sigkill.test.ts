@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { databaseWithLoggedEvents } from '../../support/logged-database.js';
 

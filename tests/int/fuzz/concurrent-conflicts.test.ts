@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evolveProject, initialProjectState, ProjectEvent, projectView, type ProjectStreamState } from '@shop/domain';
-import { PostgresEventStore } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import type { ApiClient } from '../../support/http-client.js';
 import type { TestShop } from '../../support/shop.js';
 import { activeCustomer, completeFabric, startCommandShop } from '../commands/helpers.js';

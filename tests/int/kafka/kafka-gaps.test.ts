@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, kafkaMetrics, KafkaTransport, PostgresEventStore, readKafkaHealth, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, kafkaMetrics, KafkaTransport, readKafkaHealth, readParkedStreams, readProjectionLag, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { eachEvent, EventRelay, KafkaProjectionFeed, type Projection } from '@shop/projectors';
 import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';

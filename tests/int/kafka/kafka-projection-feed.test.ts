@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, KafkaTransport, PostgresEventStore, ProtectedEventStore, protectPersonalData, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { createLogger, KafkaTransport, readParkedStreams, requestParkedRetry, type NewEvent, type PoolClient, type StoredEvent } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
+import { ProtectedEventStore, protectPersonalData } from '@shop/personal-data';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { eachEvent, EventRelay, KafkaProjectionFeed, type FeedStages, type Projection } from '@shop/projectors';
 import { sharedTestKafka, type TestKafka } from '../../support/kafka.js';

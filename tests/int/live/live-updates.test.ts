@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, createPool, PostgresEventStore } from '@shop/infra';
+import { createLogger, createPool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { LiveHub } from '@shop/query-api';
 import { allProjections, applyBatchToAll, rebuildInOnePass, type Projection } from '@shop/projectors';
 import { ApiClient } from '../../support/http-client.js';

@@ -2,7 +2,8 @@ import { chmod, copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction, LogSigningKey, sealLog } from '@shop/infra';
+import { inTransaction } from '@shop/infra';
+import { LogSigningKey, sealLog } from '@shop/event-store';
 import { anonymous, loggedIn, staffClient } from '../commands/helpers.js';
 import { control, customerOrders, erasedByStaff } from '../privacy/on-disk.js';
 import { projectionsCaughtUp } from '../privacy/support.js';

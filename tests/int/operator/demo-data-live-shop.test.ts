@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ensureActiveAccount } from '@shop/command-api';
-import { openEventStore, systemClock, uuidIds, type EventStore } from '@shop/infra';
+import { systemClock, uuidIds, type EventStore } from '@shop/infra';
+import { openEventStore } from '@shop/personal-data';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { readModelMigrationDirs } from '@shop/projectors';
 import { generateDemoData, realCustomers } from '@shop/server';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { productTypeCodes, projectStates } from '@shop/domain';
-import { createLogger, openEventStore, type EventStore, type Pool } from '@shop/infra';
+import { createLogger, type EventStore, type Pool } from '@shop/infra';
+import { openEventStore } from '@shop/personal-data';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll } from '@shop/projectors';
 import { monthStart, revenueByMonth } from '@shop/projectors/queries';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogSigningKey, sealLog } from '@shop/infra';
+import { LogSigningKey, sealLog } from '@shop/event-store';
 import { readBundle, writeBundle, type BackupManifest, type BundleFile } from '../../../server/src/backup/bundle.js';
 import { loggedIn } from '../commands/helpers.js';
 import { control, customerOrders } from '../privacy/on-disk.js';

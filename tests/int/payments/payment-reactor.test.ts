@@ -3,7 +3,8 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-tr
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { schemaVersionOf } from '@shop/domain';
 import { registerTracing } from '@shop/infra/tracing-sdk';
-import { createLogger, PostgresEventStore, SandboxPaymentGateway, uuidIds, type Clock, type Pool } from '@shop/infra';
+import { createLogger, SandboxPaymentGateway, uuidIds, type Clock, type Pool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { PaymentCapturer, startPaymentReactor, type PaymentReactorDeps } from '@shop/projectors';
 import { appendDomainEvents, projectCreated, projectEvents } from '../queries/support/domain-events.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, createPool, PostgresEventStore } from '@shop/infra';
+import { createLogger, createPool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll } from '@shop/projectors';
 import { loadEvents } from '../../support/event-history.js';

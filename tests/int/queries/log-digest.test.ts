@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogSigningKey, PostgresEventStore, sealLog } from '@shop/infra';
+import { LogSigningKey, PostgresEventStore, sealLog } from '@shop/event-store';
 import { ApiClient } from '../../support/http-client.js';
 import { startTestShop, type TestShop } from '../../support/shop.js';
 import { clientAs, customerUser, staffUser } from './support/sessions.js';

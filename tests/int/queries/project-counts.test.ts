@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore, protectPersonalData } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
+import { protectPersonalData } from '@shop/personal-data';
 import { allProjections, rebuildInOnePass } from '@shop/projectors';
 import { NAME_SEARCH_COUNT_LIMIT } from '@shop/projectors/queries';
 import type { ApiClient } from '../../support/http-client.js';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createShopMetrics, inTransaction, openEventStore, PersonalDataKeys, PostgresEventStore, protectPersonalData, START, type Pool } from '@shop/infra';
+import { createShopMetrics, inTransaction, START, type Pool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
+import { openEventStore, PersonalDataKeys, protectPersonalData } from '@shop/personal-data';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, createShadowTables, eachEvent, readModelMigrationDirs, rebuildInOnePass, rebuildsTidied, replayInto, type Projection } from '@shop/projectors';
 import { appendDomainEvents, memberAdded, organizationCreated, projectCreated, projectEvents as e, registered, type AnyDomainEvent } from './support/domain-events.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLogger, PostgresEventStore, readProjectionLag, type Pool } from '@shop/infra';
+import { createLogger, readProjectionLag, type Pool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { recordedAsOccurred } from '../../support/recorded-as-occurred.js';
 import { allProjections, ProjectionRunner, readModelMigrationDirs, rebuildAll, rebuildInOnePass, rebuildsTidied } from '@shop/projectors';

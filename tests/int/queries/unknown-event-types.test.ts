@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventStore } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { ApiClient } from '../../support/http-client.js';
 import { startTestShop, type TestShop } from '../../support/shop.js';
 import { clientAs, customerUser, staffUser } from './support/sessions.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PaymentRecorded, projectDecider, SYSTEM_ACTOR, type ProjectEvent } from '@shop/domain';
-import { handleCommand, loadStream, PostgresEventStore, UpcastingEventStore, uuidIds } from '@shop/infra';
+import { handleCommand, loadStream, uuidIds } from '@shop/infra';
+import { PostgresEventStore, UpcastingEventStore } from '@shop/event-store';
 import { createTestDatabase, type TestDatabase } from '@shop/infra/testing';
 import { allProjections, applyBatch, readModelMigrationDirs, rebuildAll } from '@shop/projectors';
 import { appendDomainEvents, projectCreated, projectEvents as e } from './support/domain-events.js';

@@ -1,4 +1,5 @@
-import { PersonalDataKeys, type EventStore, type Pool, type StoredEvent } from '@shop/infra';
+import type { EventStore, Pool, StoredEvent } from '@shop/infra';
+import { PersonalDataKeys } from '@shop/personal-data';
 
 /** Event data fields that name a user by id: events in other people's streams that name the caller. */
 const USER_ID_FIELDS = ['userId', 'ownerId', 'fromUserId', 'toUserId'];

@@ -1,4 +1,5 @@
-import { createLogger, createPool, PostgresEventStore } from '@shop/infra';
+import { createLogger, createPool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 import { ProjectionRunner } from '@shop/projectors';
 import { organizationsV2, projectionsWith } from './organizations-v2.js';
 

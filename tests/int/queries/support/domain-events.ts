@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { schemaVersionOf, type AccountEvent, type OrganizationEvent, type ProjectEvent, type ProjectEventOf } from '@shop/domain';
-import { PostgresEventStore, type EventStore, type Pool } from '@shop/infra';
+import type { EventStore, Pool } from '@shop/infra';
+import { PostgresEventStore } from '@shop/event-store';
 
 /**
  * Domain events appended straight to the event store, for read-side tests whose data the
