@@ -77,7 +77,8 @@ async function watchHeading(page: Page, name: string): Promise<() => Promise<num
   await page.evaluate(`window[${JSON.stringify(key)}] = new Promise((resolve) => {
     const name = ${JSON.stringify(name)};
     const observer = new MutationObserver(() => {
-      if (!Array.from(document.querySelectorAll('h1, h2, h3'), (heading) => heading.textContent.trim()).includes(name)) return;
+      // The summary's heading is the order number, then the name: the name ends it.
+      if (!Array.from(document.querySelectorAll('h1, h2, h3'), (heading) => heading.textContent.trim()).some((text) => text === name || text.endsWith(' ' + name))) return;
       observer.disconnect();
       resolve(Date.now());
     });
