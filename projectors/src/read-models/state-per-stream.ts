@@ -79,9 +79,12 @@ export function statePerStream<S>(readModel: StatePerStream<S>): { apply: Projec
       columns: { [shape.table]: shape.columns, ...Object.fromEntries(Object.entries(logs).map(([table, log]) => [table, log.columns])) },
       create: () => {
         const states = new Map<string, S>();
+        // A rebuild hands every add the same shared folds: the reader is made once, not per event.
+        let read: ReadProjectEvent | undefined;
         return {
           add: (event, shared, sink) => {
-            const { state, rows = [] } = readModel.step(states.get(event.streamId), event, (read) => shared.projectEvent(read));
+            read ??= (stored) => shared.projectEvent(stored);
+            const { state, rows = [] } = readModel.step(states.get(event.streamId), event, read);
             if (state !== undefined) states.set(event.streamId, state);
             for (const [table, row] of rows) sink.push(table, row);
           },
