@@ -1,4 +1,4 @@
-import { evolveProject, initialProjectState, type ProjectEvent, type ProjectStreamState } from '@shop/domain';
+import type { ProjectEvent } from '@shop/domain';
 import type { StoredEvent } from '@shop/infra';
 import { readProjectEvent, readStoredProjectEvent } from '../read-models/read-project-event.js';
 
@@ -29,14 +29,14 @@ export interface BulkFold {
    * Rows that hold per-stream state, once every event has been added: lazily, so the writer can
    * send them in chunks instead of holding a second copy of every state as text.
    */
-  finish: (shared: SharedFolds) => Iterable<TableRow>;
+  finish: () => Iterable<TableRow>;
   /**
    * The last event of a stream has been added (the log holds no later one): that stream's
    * per-stream rows now, and the fold forgets it. Writing a stream's rows as soon as it is
    * complete spreads them over the load (PostgreSQL ingests them while later pages fold) and
    * lets its state be collected; streams never completed go out in `finish`.
    */
-  complete?: (streamId: string, shared: SharedFolds) => Iterable<TableRow>;
+  complete?: (streamId: string) => Iterable<TableRow>;
 }
 
 export type TableRow = readonly [table: string, row: readonly unknown[]];
@@ -67,26 +67,11 @@ export interface RowSink {
   push: (table: string, row: readonly unknown[]) => void;
 }
 
-export interface ProjectStep {
-  domainEvent: ProjectEvent;
-  before: ProjectStreamState;
-  after: ProjectStreamState;
-}
-
-/** A project stream's folded state and the revision of the last event folded into it. */
-export interface FoldedProject {
-  state: ProjectStreamState;
-  revision: number;
-}
-
 /**
- * Folds shared between projections: every project event is parsed and evolved once, however
- * many projections (projects, project_history) read the result.
+ * What a rebuild's folds share: every project event is parsed once, however many projections
+ * (projects, project_history, project_flow, revenue) read it.
  */
 export class SharedFolds {
-  readonly projects = new Map<string, FoldedProject>();
-  private lastEvent: StoredEvent | null = null;
-  private lastStep: ProjectStep | null = null;
   private read: { event: StoredEvent; domainEvent: ProjectEvent } | null = null;
   /** The event being folded, when an upcaster changed it on the way from the log. */
   private upcast: StoredEvent | null = null;
@@ -106,25 +91,5 @@ export class SharedFolds {
     const domainEvent = this.upcast === event ? readProjectEvent(event.type, event.data) : readStoredProjectEvent(event.type, event.data);
     this.read = { event, domainEvent };
     return domainEvent;
-  }
-
-  projectStep(event: StoredEvent): ProjectStep {
-    if (this.lastEvent === event && this.lastStep) return this.lastStep;
-    const domainEvent = this.projectEvent(event);
-    const folded = this.projects.get(event.streamId);
-    const before = folded?.state ?? initialProjectState();
-    const after = evolveProject(before, domainEvent);
-    if (folded) {
-      folded.state = after;
-      folded.revision = event.revision;
-    } else this.projects.set(event.streamId, { state: after, revision: event.revision });
-    this.lastEvent = event;
-    this.lastStep = { domainEvent, before, after };
-    return this.lastStep;
-  }
-
-  /** After every fold has completed the stream. */
-  forget(streamId: string): void {
-    this.projects.delete(streamId);
   }
 }

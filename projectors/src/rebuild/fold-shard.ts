@@ -129,7 +129,7 @@ export class FoldShard {
     for (const entry of this.folds) {
       const sink = this.sinkFor(entry.target.schema);
       let buffered = 0;
-      for (const [table, row] of entry.fold.finish(this.shared)) {
+      for (const [table, row] of entry.fold.finish()) {
         sink.push(table, row);
         if (++buffered % FINISH_CHUNK === 0) await this.flush();
       }
@@ -166,9 +166,8 @@ export class FoldShard {
     for (const entry of this.folds) {
       if (!entry.fold.complete) continue;
       const sink = this.sinkFor(entry.target.schema);
-      for (const [table, row] of entry.fold.complete(streamId, this.shared)) sink.push(table, row);
+      for (const [table, row] of entry.fold.complete(streamId)) sink.push(table, row);
     }
-    this.shared.forget(streamId);
   }
 
   private readonly sinks = new Map<string, RowSink>();

@@ -67,8 +67,8 @@ function bulkV2(check: (event: StoredEvent) => void): BulkProjection {
           check(event);
           fold.add(event, shared, sink);
         },
-        finish: (shared) => withCount(fold.finish(shared)),
-        ...(complete && { complete: (streamId: string, shared: Parameters<typeof complete>[1]) => withCount(complete(streamId, shared)) }),
+        finish: () => withCount(fold.finish()),
+        ...(complete && { complete: (streamId: string) => withCount(complete(streamId)) }),
       };
     },
   };
