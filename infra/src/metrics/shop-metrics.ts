@@ -2,9 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Pool } from '../postgres/pool.js';
 import { EventRate } from './event-rate.js';
-import { readMailDeliveries } from './mail-deliveries.js';
 import { readParkedStreams } from './parked-streams.js';
-import { readPaymentCaptures } from './payment-captures.js';
 import { readProjectionLag, type ProjectionLag } from './projection-lag.js';
 import { readRebuildProgress, type RebuildProgressRow } from './rebuild-progress.js';
 import { readProjectionVersions, type ProjectionVersion } from './projection-versions.js';
@@ -48,8 +46,18 @@ export function createShopMetrics(options: ShopMetricsOptions): ShopMetrics {
   registerProjectionGauges(registry, options, rate);
   registerRebuildGauges(registry, options.pool);
   registerVersionGauges(registry, options);
-  registerMailGauges(registry, options.pool);
-  registerPaymentGauges(registry, options.pool);
+  registerOutboxGauges(registry, options.pool, {
+    table: 'mail_deliveries',
+    statuses: ['pending', 'sending', 'sent', 'failed'],
+    help: 'E-mail deliveries in the outbox by status (pending, sending, sent, failed: failed for good after every retry)',
+    retriedHelp: 'E-mail deliveries that took more than one attempt (refused by the server, or interrupted by a crash)',
+  });
+  registerOutboxGauges(registry, options.pool, {
+    table: 'payment_captures',
+    statuses: ['pending', 'capturing', 'captured', 'failed'],
+    help: 'Card payment captures in the outbox by status (pending, capturing, captured, failed: failed for good after every retry)',
+    retriedHelp: 'Card payment captures that took more than one attempt (refused by the gateway, or interrupted by a crash)',
+  });
   const httpLatency = httpLatencyMiddleware(registry);
   const router = Router();
   const served = options.registries?.length ? Registry.merge([registry, ...options.registries]) : registry;
@@ -160,12 +168,27 @@ function registerVersionGauges(registry: Registry, options: ShopMetricsOptions):
   gauge('projection_upgrade_failed', '1 when the last upgrade of a projection failed (its old version serves on)', (row) => (row.upgrade?.state === 'failed' ? 1 : 0));
 }
 
-/** The mail outbox, read at scrape time like the lag (any process reports it): failed and retried mail. */
-function registerMailGauges(registry: Registry, pool: Pool): void {
-  const figures = sharedFor(250, () => readMailDeliveries(pool));
+/** An outbox of work done at least once, by status: the mail's (decision 0327) and the payment captures' (decision 0380). */
+interface OutboxGauges {
+  table: string;
+  statuses: readonly string[];
+  help: string;
+  retriedHelp: string;
+}
+
+/** An outbox, read at scrape time like the lag (any process reports it): rows per status, and how many took more than one attempt. */
+function registerOutboxGauges(registry: Registry, pool: Pool, outbox: OutboxGauges): void {
+  const figures = sharedFor(250, async () => {
+    const { rows } = await pool.query<{ status: string; rows: string; retried: string }>(
+      `SELECT status, count(*) AS rows, count(*) FILTER (WHERE attempts > 1) AS retried FROM ${outbox.table} GROUP BY status`,
+    );
+    const byStatus = Object.fromEntries(outbox.statuses.map((status) => [status, 0]));
+    for (const row of rows) byStatus[row.status] = Number(row.rows);
+    return { byStatus, retried: rows.reduce((sum, row) => sum + Number(row.retried), 0) };
+  });
   new Gauge({
-    name: 'mail_deliveries',
-    help: 'E-mail deliveries in the outbox by status (pending, sending, sent, failed: failed for good after every retry)',
+    name: outbox.table,
+    help: outbox.help,
     labelNames: ['status'],
     registers: [registry],
     async collect() {
@@ -174,8 +197,8 @@ function registerMailGauges(registry: Registry, pool: Pool): void {
     },
   });
   new Gauge({
-    name: 'mail_deliveries_retried',
-    help: 'E-mail deliveries that took more than one attempt (refused by the server, or interrupted by a crash)',
+    name: `${outbox.table}_retried`,
+    help: outbox.retriedHelp,
     registers: [registry],
     async collect() {
       const read = await figures().catch(() => null);
@@ -211,28 +234,4 @@ function httpLatencyMiddleware(registry: Registry): RequestHandler {
     next();
   };
   return httpLatency;
-}
-
-/** The payment reactor's outbox, read at scrape time like the mail's (decision 0380): failed and retried captures. */
-function registerPaymentGauges(registry: Registry, pool: Pool): void {
-  const figures = sharedFor(250, () => readPaymentCaptures(pool));
-  new Gauge({
-    name: 'payment_captures',
-    help: 'Card payment captures in the outbox by status (pending, capturing, captured, failed: failed for good after every retry)',
-    labelNames: ['status'],
-    registers: [registry],
-    async collect() {
-      const read = await figures().catch(() => null);
-      if (read) for (const [status, count] of Object.entries(read.byStatus)) this.set({ status }, count);
-    },
-  });
-  new Gauge({
-    name: 'payment_captures_retried',
-    help: 'Card payment captures that took more than one attempt (refused by the gateway, or interrupted by a crash)',
-    registers: [registry],
-    async collect() {
-      const read = await figures().catch(() => null);
-      if (read) this.set(read.retried);
-    },
-  });
 }

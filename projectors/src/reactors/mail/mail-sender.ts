@@ -1,4 +1,4 @@
-import { accountDecider, fold, projectDecider, projectView, type AccountEvent, type ProjectEvent } from '@shop/domain';
+import { accountDecider, fold, projectDecider, projectView, SYSTEM_ACTOR, type AccountEvent, type ProjectEvent } from '@shop/domain';
 import {
   contextOfTraceparent,
   inSpan,
@@ -16,8 +16,9 @@ import {
   type TokenPurpose,
 } from '@shop/infra';
 import type { DeliveryRequest, MailKind } from './mail-requests.js';
-import { recordProjectEmailOutcome } from './record-outcome.js';
+import { Outbox, type Claimed } from '../outbox.js';
 import { PassLoop } from '../pass-loop.js';
+import { reasonOf, recordOutcome } from '../record-outcome.js';
 
 export interface MailSenderOptions {
   pool: Pool;
@@ -38,16 +39,24 @@ export interface MailSenderOptions {
   staleAfterMs?: number;
 }
 
-interface DeliveryRow {
+type DeliveryRow = {
   request_event_id: string;
   stream_id: string;
   email_id: string;
   kind: MailKind;
   recipient: string;
   payload: DeliveryRequest['payload'];
-  attempts: number;
   traceparent: string | null;
-}
+};
+
+const DELIVERIES = {
+  table: 'mail_deliveries',
+  key: 'request_event_id',
+  claimed: 'request_event_id, stream_id, email_id, kind, recipient, payload, traceparent',
+  working: 'sending',
+  done: 'sent',
+  noun: 'mail',
+};
 
 const tokenPurposes: Partial<Record<MailKind, TokenPurpose>> = {
   activation: 'activation',
@@ -67,8 +76,10 @@ const tokenPurposes: Partial<Record<MailKind, TokenPurpose>> = {
  */
 export class MailSender {
   private readonly loop: PassLoop;
+  private readonly outbox: Outbox<DeliveryRow>;
 
   constructor(private readonly options: MailSenderOptions) {
+    this.outbox = new Outbox(DELIVERIES, options);
     this.loop = new PassLoop(() => this.pass(), { logger: options.logger, pollIntervalMs: options.pollIntervalMs, failure: 'mail sender pass failed, retrying' });
   }
 
@@ -95,7 +106,7 @@ export class MailSender {
 
   /** Claims one due delivery and sends it; false when none is due. */
   private async sendNext(): Promise<boolean> {
-    const delivery = await this.claim();
+    const delivery = await this.outbox.claim();
     if (!delivery) return false;
     // Each attempt is a child of the request event's append, in the trace of the write that asked for the mail (decision 0401).
     const attributes = { 'shop.stream_id': delivery.stream_id, 'shop.attempt': delivery.attempts };
@@ -103,27 +114,15 @@ export class MailSender {
       try {
         const mail = await renderMail(delivery.kind, await this.contextFor(delivery));
         await this.options.transport.send({ id: delivery.request_event_id, to: delivery.recipient, replyTo: this.options.shop.replyTo, ...mail });
-        await this.settle(delivery, 'sent', null);
+        await this.outbox.succeeded(delivery);
       } catch (error) {
-        await this.retryOrFail(delivery, error instanceof Error ? error.message : String(error));
+        await this.outbox.refused(delivery, error instanceof Error ? error.message : String(error));
       }
     });
     return true;
   }
 
-  private async claim(): Promise<DeliveryRow | null> {
-    const result = await this.options.pool.query<DeliveryRow>(
-      `UPDATE mail_deliveries SET status = 'sending', claimed_at = $1, attempts = attempts + 1
-       WHERE request_event_id = (
-         SELECT request_event_id FROM mail_deliveries WHERE status = 'pending' AND next_attempt_at <= $1
-         ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING request_event_id, stream_id, email_id, kind, recipient, payload, attempts, traceparent`,
-      [this.options.clock.now()],
-    );
-    return result.rows[0] ?? null;
-  }
-
-  private async contextFor(delivery: DeliveryRow): Promise<MailContext> {
+  private async contextFor(delivery: Claimed<DeliveryRow>): Promise<MailContext> {
     const { pool, clock, publicUrl, shop } = this.options;
     const purpose = tokenPurposes[delivery.kind];
     if (purpose) {
@@ -152,29 +151,6 @@ export class MailSender {
     return stored.map((event) => ({ type: event.type, data: event.data }));
   }
 
-  private async retryOrFail(delivery: DeliveryRow, reason: string): Promise<void> {
-    const maxAttempts = this.options.maxAttempts ?? 5;
-    if (delivery.attempts >= maxAttempts) {
-      this.options.logger.warn({ delivery: delivery.request_event_id, reason }, 'mail failed for good');
-      await this.settle(delivery, 'failed', reason);
-      return;
-    }
-    const delayMs = (this.options.retryBaseMs ?? 2000) * 2 ** (delivery.attempts - 1);
-    await this.options.pool.query(
-      `UPDATE mail_deliveries SET status = 'pending', last_error = $2, next_attempt_at = $3 WHERE request_event_id = $1`,
-      [delivery.request_event_id, reason, new Date(this.options.clock.now().getTime() + delayMs)],
-    );
-  }
-
-  private async settle(delivery: DeliveryRow, status: 'sent' | 'failed', reason: string | null): Promise<void> {
-    await this.options.pool.query(`UPDATE mail_deliveries SET status = $2, last_error = $3, settled_at = $4 WHERE request_event_id = $1`, [
-      delivery.request_event_id,
-      status,
-      reason,
-      this.options.clock.now(),
-    ]);
-  }
-
   /**
    * Claims left 'sending' by a crash: the server did not accept them as far as anyone knows, so
    * they are retried like a refused send (the same delay, the same limit of attempts). A claim is
@@ -182,37 +158,21 @@ export class MailSender {
    * never taken over.
    */
   private async settleInterrupted(): Promise<void> {
-    const now = this.options.clock.now();
-    const staleBefore = new Date(now.getTime() - (this.options.staleAfterMs ?? 5 * 60 * 1000));
-    const maxAttempts = this.options.maxAttempts ?? 5;
-    const retryBaseMs = this.options.retryBaseMs ?? 2000;
-    await this.options.pool.query(
-      `UPDATE mail_deliveries
-          SET status = CASE WHEN attempts >= $3 THEN 'failed' ELSE 'pending' END,
-              settled_at = CASE WHEN attempts >= $3 THEN $2::timestamptz END,
-              next_attempt_at = $2::timestamptz + make_interval(secs => $4::float8 * 2 ^ (attempts - 1) / 1000),
-              last_error = 'Interrupted while sending (the process stopped).'
-        WHERE status = 'sending' AND claimed_at < $1`,
-      [staleBefore, now, maxAttempts, retryBaseMs],
-    );
+    const staleBefore = new Date(this.options.clock.now().getTime() - (this.options.staleAfterMs ?? 5 * 60 * 1000));
+    await this.outbox.takeBackClaims(staleBefore, 'Interrupted while sending (the process stopped).', this.outbox.retryBaseMs);
   }
 
   /** Writes EmailSent / EmailFailed for settled project e-mails not yet recorded on their stream. */
-  private async recordOutcomes(): Promise<void> {
-    const settled = await this.options.pool.query<DeliveryRow & { status: 'sent' | 'failed'; last_error: string | null }>(
-      `SELECT request_event_id, stream_id, email_id, kind, status, last_error FROM mail_deliveries
-       WHERE status IN ('sent', 'failed') AND NOT outcome_recorded ORDER BY settled_at LIMIT 100`,
-    );
-    for (const row of settled.rows) {
-      const recorded = tokenPurposes[row.kind]
+  private recordOutcomes(): Promise<void> {
+    type Settled = { request_event_id: string; stream_id: string; email_id: string; kind: MailKind };
+    return this.outbox.recordOutcomes<Settled>('request_event_id, stream_id, email_id, kind', async (row) =>
+      tokenPurposes[row.kind]
         ? true // account e-mails have no outcome events; the outbox row is their record
-        : await recordProjectEmailOutcome(this.options, row.stream_id, {
-            emailId: row.email_id,
-            requestEventId: row.request_event_id,
-            sent: row.status === 'sent',
-            reason: row.last_error ?? 'unknown',
-          });
-      if (recorded) await this.options.pool.query('UPDATE mail_deliveries SET outcome_recorded = true WHERE request_event_id = $1', [row.request_event_id]);
-    }
+        : recordOutcome(this.options, row.stream_id, row.request_event_id, (at) =>
+            row.status === 'sent'
+              ? { type: 'RecordEmailSent', emailId: row.email_id, at, actor: SYSTEM_ACTOR }
+              : { type: 'RecordEmailFailed', emailId: row.email_id, reason: reasonOf(row.last_error), at, actor: SYSTEM_ACTOR },
+          ),
+    );
   }
 }

@@ -1,6 +1,8 @@
+import { SYSTEM_ACTOR } from '@shop/domain';
 import { contextOfTraceparent, inSpan, type Clock, type EventStore, type IdGenerator, type Logger, type PaymentGateway, type Pool } from '@shop/infra';
+import { Outbox } from '../outbox.js';
 import { PassLoop } from '../pass-loop.js';
-import { recordCaptureOutcome } from './record-capture.js';
+import { reasonOf, recordOutcome } from '../record-outcome.js';
 
 export interface PaymentCapturerOptions {
   pool: Pool;
@@ -21,13 +23,13 @@ export interface PaymentCapturerOptions {
   reconcileIntervalMs?: number;
 }
 
-interface CaptureRow {
+type CaptureRow = {
   charge_id: string;
   stream_id: string;
-  authorization_event_id: string;
-  attempts: number;
   traceparent: string | null;
-}
+};
+
+const CAPTURES = { table: 'payment_captures', key: 'charge_id', claimed: 'charge_id, stream_id, traceparent', working: 'capturing', done: 'captured', noun: 'payment capture' };
 
 /**
  * Captures what the outbox holds (docs/decisions/0380). A capture is claimed ('capturing',
@@ -39,9 +41,11 @@ interface CaptureRow {
  */
 export class PaymentCapturer {
   private readonly loop: PassLoop;
+  private readonly outbox: Outbox<CaptureRow>;
   private lastReconciled = 0;
 
   constructor(private readonly options: PaymentCapturerOptions) {
+    this.outbox = new Outbox(CAPTURES, options);
     this.loop = new PassLoop(() => this.runOnce(), { logger: options.logger, pollIntervalMs: options.pollIntervalMs, failure: 'payment capture pass failed, retrying' });
   }
 
@@ -80,85 +84,37 @@ export class PaymentCapturer {
     const now = this.options.clock.now();
     this.lastReconciled = now.getTime();
     const claimedBefore = atStart ? now : new Date(now.getTime() - (this.options.staleAfterMs ?? 2 * 60_000));
-    const { rowCount } = await this.options.pool.query(
-      `UPDATE payment_captures
-          SET status = CASE WHEN attempts >= $3 THEN 'failed' ELSE 'pending' END,
-              settled_at = CASE WHEN attempts >= $3 THEN $2::timestamptz END,
-              next_attempt_at = $2::timestamptz,
-              last_error = 'Interrupted while capturing (the process stopped).'
-        WHERE status = 'capturing' AND claimed_at <= $1`,
-      [claimedBefore, now, this.options.maxAttempts ?? 5],
-    );
-    if (rowCount) this.options.logger.warn({ captures: rowCount }, 'payment captures left unfinished by a stopped process were taken up again');
+    const taken = await this.outbox.takeBackClaims(claimedBefore, 'Interrupted while capturing (the process stopped).', 0);
+    if (taken) this.options.logger.warn({ captures: taken }, 'payment captures left unfinished by a stopped process were taken up again');
     await this.recordOutcomes();
   }
 
   /** Claims one due capture and asks the gateway; false when none is due. */
   private async captureNext(): Promise<boolean> {
-    const capture = await this.claim();
+    const capture = await this.outbox.claim();
     if (!capture) return false;
     // Each attempt is a child of the authorisation's append, in the trace of the payment (decision 0401).
     const attributes = { 'shop.stream_id': capture.stream_id, 'shop.attempt': capture.attempts };
     await inSpan('payment capture', { parent: contextOfTraceparent(capture.traceparent), attributes }, async () => {
       try {
         await this.options.gateway.capture(capture.charge_id);
-        await this.settle(capture, 'captured', null);
+        await this.outbox.succeeded(capture);
       } catch (error) {
-        await this.retryOrFail(capture, error instanceof Error ? error.message : String(error));
+        await this.outbox.refused(capture, error instanceof Error ? error.message : String(error));
       }
     });
     return true;
   }
 
-  private async claim(): Promise<CaptureRow | null> {
-    const result = await this.options.pool.query<CaptureRow>(
-      `UPDATE payment_captures SET status = 'capturing', claimed_at = $1, attempts = attempts + 1
-       WHERE charge_id = (
-         SELECT charge_id FROM payment_captures WHERE status = 'pending' AND next_attempt_at <= $1
-         ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING charge_id, stream_id, authorization_event_id::text, attempts, traceparent`,
-      [this.options.clock.now()],
-    );
-    return result.rows[0] ?? null;
-  }
-
-  private async retryOrFail(capture: CaptureRow, reason: string): Promise<void> {
-    if (capture.attempts >= (this.options.maxAttempts ?? 5)) {
-      this.options.logger.warn({ charge: capture.charge_id, reason }, 'payment capture failed for good');
-      await this.settle(capture, 'failed', reason);
-      return;
-    }
-    const delayMs = (this.options.retryBaseMs ?? 2000) * 2 ** (capture.attempts - 1);
-    await this.options.pool.query(
-      `UPDATE payment_captures SET status = 'pending', last_error = $2, next_attempt_at = $3 WHERE charge_id = $1 AND status = 'capturing'`,
-      [capture.charge_id, reason, new Date(this.options.clock.now().getTime() + delayMs)],
-    );
-  }
-
-  private async settle(capture: CaptureRow, status: 'captured' | 'failed', reason: string | null): Promise<void> {
-    await this.options.pool.query(`UPDATE payment_captures SET status = $2, last_error = $3, settled_at = $4 WHERE charge_id = $1`, [
-      capture.charge_id,
-      status,
-      reason,
-      this.options.clock.now(),
-    ]);
-  }
-
   /** Writes PaymentCaptured / PaymentCaptureFailed for settled captures not yet in the log. */
-  private async recordOutcomes(): Promise<void> {
-    const settled = await this.options.pool.query<CaptureRow & { status: 'captured' | 'failed'; last_error: string | null }>(
-      `SELECT charge_id, stream_id, authorization_event_id::text, attempts, status, last_error FROM payment_captures
-       WHERE status IN ('captured', 'failed') AND NOT outcome_recorded ORDER BY settled_at LIMIT 100`,
+  private recordOutcomes(): Promise<void> {
+    type Settled = { charge_id: string; stream_id: string; authorization_event_id: string; attempts: number };
+    return this.outbox.recordOutcomes<Settled>('charge_id, stream_id, authorization_event_id::text, attempts', (row) =>
+      recordOutcome(this.options, row.stream_id, row.authorization_event_id, (at) =>
+        row.status === 'captured'
+          ? { type: 'RecordPaymentCaptured', chargeId: row.charge_id, attempts: row.attempts, at, actor: SYSTEM_ACTOR }
+          : { type: 'RecordPaymentCaptureFailed', chargeId: row.charge_id, reason: reasonOf(row.last_error), attempts: row.attempts, at, actor: SYSTEM_ACTOR },
+      ),
     );
-    for (const row of settled.rows) {
-      const recorded = await recordCaptureOutcome(this.options, row.stream_id, {
-        chargeId: row.charge_id,
-        authorizationEventId: row.authorization_event_id,
-        captured: row.status === 'captured',
-        attempts: row.attempts,
-        reason: row.last_error ?? 'unknown',
-      });
-      if (recorded) await this.options.pool.query('UPDATE payment_captures SET outcome_recorded = true WHERE charge_id = $1', [row.charge_id]);
-    }
   }
 }
