@@ -1,40 +1,20 @@
-import type { Fabric, ProjectNotes, ProjectState, ShippingNotes, ShownCost } from '@shop/domain';
+import type { ShippingNotes } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
+import { projectAnswerOf, type ProjectAnswer } from '../../../lib/project-answer';
 import { tokenizeSandboxCard } from './sandbox-card-widget';
 
 /** GET /api/checkout/{id}/ — the project as checkout shows it (SPEC §3 fields, money in cents). */
-export interface CheckoutProject {
-  /** The short order number; null for a project older than numbers (decision 0315). */
-  order_number: number | null;
-  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
-  order_label: string;
-  id: string;
-  name: string;
-  state: ProjectState;
-  fabrics: Fabric[];
-  notes: ProjectNotes;
-  shipping_notes: ShippingNotes;
-  shipping_cost: number;
+export interface CheckoutProject extends ProjectAnswer {
   fabric_arrived: boolean;
   /** Cents still owed after a partial payment; null before any payment. */
   balance_remaining: number | null;
-  cost?: ShownCost;
   revision?: number;
 }
 
 function toCheckoutProject(data: unknown): CheckoutProject {
-  const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<CheckoutProject>;
+  const d = projectAnswerOf<CheckoutProject>(data);
   return {
     ...d,
-    id: String(d.id ?? ''),
-    order_number: d.order_number ?? null,
-    order_label: d.order_label ?? '',
-    name: d.name ?? '',
-    state: d.state ?? 'D',
-    fabrics: Array.isArray(d.fabrics) ? d.fabrics : [],
-    notes: d.notes ?? {},
-    shipping_notes: d.shipping_notes ?? {},
-    shipping_cost: d.shipping_cost ?? 0,
     fabric_arrived: d.fabric_arrived === true,
     // The customer's view has no balance field: a partial payment's balance is the cost's remaining.
     balance_remaining:

@@ -1,5 +1,6 @@
-import type { ActivityKind, Carrier, Fabric, ProductionState, ProjectNotes, ProjectState, ShippingNotes, ShownCost, StaffNote } from '@shop/domain';
+import type { ActivityKind, Carrier, Fabric, ProductionState, ProjectNotes, ProjectState, ShippingNotes, StaffNote } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
+import { projectAnswerOf, type ProjectAnswer } from '../../../lib/project-answer';
 import type { GetJson } from '../../../lib/api-types';
 
 /** A row of GET /api/internal/projects/ (docs/api-conventions.md "Lists"). */
@@ -38,22 +39,8 @@ export async function fetchInternalProjects(filters: { state?: string; name?: st
 
 
 /** GET /api/internal/projects/{id}/ — the SPEC §3 project plus staff notes, activity, cost and readiness. */
-export interface InternalProject {
-  /** The short order number; null for a project older than numbers (decision 0315). */
-  order_number: number | null;
-  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
-  order_label: string;
-  id: string;
-  name: string;
+export interface InternalProject extends ProjectAnswer {
   user: string;
-  state: ProjectState;
-  production_state: ProductionState;
-  category: string | null;
-  fabrics: Fabric[];
-  additional_notes: string;
-  notes: ProjectNotes;
-  shipping_notes: ShippingNotes;
-  shipping_cost: number;
   created: string | null;
   updated: string | null;
   submitted: string | null;
@@ -69,28 +56,15 @@ export interface InternalProject {
   /** Each note's author named at query time (`author` stays the id). */
   staff_notes: Array<StaffNote & { author_in_words: string }>;
   activity: Array<{ kind: ActivityKind; text: string; at: string; actor: string; actor_in_words: string }>;
-  cost?: ShownCost;
   /** The stream revision shown; every staff write sends it back (-1 when the answer named none: always stale). */
   revision: number;
 }
 
 function toInternalProject(data: unknown): InternalProject {
-  const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<InternalProject>;
+  const d = projectAnswerOf<InternalProject>(data);
   return {
     ...d,
-    id: String(d.id ?? ''),
-    order_number: d.order_number ?? null,
-    order_label: d.order_label ?? '',
-    name: d.name ?? '',
     user: d.user ?? '',
-    state: d.state ?? 'D',
-    production_state: d.production_state ?? 'N',
-    category: d.category ?? null,
-    fabrics: Array.isArray(d.fabrics) ? d.fabrics : [],
-    additional_notes: d.additional_notes ?? '',
-    notes: d.notes ?? {},
-    shipping_notes: d.shipping_notes ?? {},
-    shipping_cost: d.shipping_cost ?? 0,
     created: d.created ?? null,
     updated: d.updated ?? null,
     submitted: d.submitted ?? null,

@@ -1,5 +1,6 @@
-import type { Fabric, ProductionState, ProjectDraft, ProjectNotes, ProjectState, ShippingNotes, ShownCost } from '@shop/domain';
+import type { ProjectDraft, ProjectState } from '@shop/domain';
 import { apiClient } from '../../../lib/api-client';
+import { projectAnswerOf, type ProjectAnswer } from '../../../lib/project-answer';
 
 /** A row of GET /api/projects/ (docs/api-conventions.md "Lists"). */
 export interface ProjectSummary {
@@ -36,21 +37,7 @@ export async function fetchProjects(filters: ProjectFilters & { limit?: number; 
 }
 
 /** The SPEC §3 project as GET /api/projects/{id}/ answers it (docs/api-conventions.md "Shapes"). */
-export interface ProjectDetail {
-  /** The short order number; null for a project older than numbers (decision 0315). */
-  order_number: number | null;
-  /** "#1042", or "Ref. fd31a7ee" for an older project: what the page shows. */
-  order_label: string;
-  id: string;
-  name: string;
-  state: ProjectState;
-  production_state: ProductionState;
-  category: string | null;
-  fabrics: Fabric[];
-  additional_notes: string;
-  notes: ProjectNotes;
-  shipping_notes: ShippingNotes;
-  shipping_cost: number;
+export interface ProjectDetail extends ProjectAnswer {
   created?: string | null;
   updated?: string | null;
   submitted?: string | null;
@@ -61,30 +48,12 @@ export interface ProjectDetail {
   onsite_complete?: boolean;
   partial_payment?: boolean;
   production_time?: number;
-  cost?: ShownCost;
   shipment?: { carrier: string | null; tracking_number: string | null; tracking_url: string | null } | null;
   revision?: number;
 }
 
 /** Fills what a partial answer leaves out, so screens never meet undefined lists. */
-export function toProjectDetail(data: unknown): ProjectDetail {
-  const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<ProjectDetail>;
-  return {
-    ...d,
-    id: String(d.id ?? ''),
-    order_number: d.order_number ?? null,
-    order_label: d.order_label ?? '',
-    name: d.name ?? '',
-    state: d.state ?? 'D',
-    production_state: d.production_state ?? 'N',
-    category: d.category ?? null,
-    fabrics: Array.isArray(d.fabrics) ? d.fabrics : [],
-    additional_notes: d.additional_notes ?? '',
-    notes: d.notes ?? {},
-    shipping_notes: d.shipping_notes ?? {},
-    shipping_cost: d.shipping_cost ?? 0,
-  };
-}
+export const toProjectDetail = (data: unknown): ProjectDetail => projectAnswerOf<ProjectDetail>(data);
 
 /**
  * The SPEC §3 update payload: id, name, category, state, fabrics, notes, shipping_notes, shipping_cost,
