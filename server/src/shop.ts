@@ -9,8 +9,7 @@ import { LiveHub, queryRoutes, type AppliedBatch } from '@shop/query-api';
 import { allProjections, loadCatalogue, ProjectionRunner, readModelMigrationDirs, refuseNewerProjectionVersions, startMailReactor, startPaymentReactor } from '@shop/projectors';
 import { openDatabase } from './database.js';
 import { kafkaHealthOf, startKafkaProjectors } from './kafka-projectors.js';
-import { startPurgeSchedule } from './purge-schedule.js';
-import { startSealSchedule } from './seal-schedule.js';
+import { startPurgeSchedule, startSealSchedule } from './schedules.js';
 import { seedOnFirstStart } from './seed.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
