@@ -73,20 +73,18 @@ export function statePerStream<S>(readModel: StatePerStream<S>): { apply: Projec
 /** Every stream's stored state read in one statement, folded, written back in one with the logs. */
 function liveBatch<S>(readModel: StatePerStream<S>): Projection['apply'] {
   const { state: shape, logs = {} } = readModel;
-  const onConflict = shape?.keepStored
-    ? 'ON CONFLICT (stream_id) DO NOTHING'
-    : `ON CONFLICT (stream_id) DO UPDATE SET ${shape?.columns.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
+  const noLogRows = () => new Map(Object.keys(logs).map((table) => [table, [] as unknown[][]]));
   return async (client, events) => {
     // A stream starting in this batch has no stored state to read (decision 0289).
     const states = shape ? await (shape.load ?? storedStates<S>(shape.table))(client, streamsWithHistory(events)) : new Map<string, S>();
     const before = new Map<string, S | undefined>();
-    let logRows = new Map(Object.keys(logs).map((table) => [table, [] as unknown[][]]));
-    const writeLogs = () => insertIntoTables(client, [...logRows].map(([table, rows]) => ({ table, ...logs[table]!, rows })));
+    let logRows = noLogRows();
+    const logWrites = (): TableRows[] => [...logRows].map(([table, rows]) => ({ table, ...logs[table]!, rows }));
     for (const event of events) {
       const rewrite = readModel.rewriteBefore?.(event);
       if (rewrite) {
-        await writeLogs();
-        logRows = new Map(Object.keys(logs).map((table) => [table, []]));
+        await insertIntoTables(client, logWrites());
+        logRows = noLogRows();
         await rewrite(client);
       }
       const { state, rows = [] } = readModel.step(states.get(event.streamId), event, readLive);
@@ -96,19 +94,23 @@ function liveBatch<S>(readModel: StatePerStream<S>): Projection['apply'] {
       }
       for (const [table, row] of rows) logRows.get(table)!.push([...row]);
     }
-    if (!shape) return writeLogs();
-    const stateRows: unknown[][] = [];
-    for (const streamId of before.keys()) {
-      const row = shape.row(streamId, states.get(streamId)!);
-      if (row) stateRows.push(row);
-    }
-    const summary = shape.summary?.changes([...before].map(([streamId, was]) => [was, states.get(streamId)!] as const));
-    const writes: TableRows[] = [{ table: shape.table, columns: shape.columns, types: shape.types, rows: stateRows, onConflict }];
-    for (const [table, rows] of logRows) writes.push({ table, ...logs[table]!, rows });
-    if (summary) writes.push(summary.write);
-    await insertIntoTables(client, writes);
+    const summary = shape?.summary?.changes([...before].map(([streamId, was]) => [was, states.get(streamId)!] as const));
+    await insertIntoTables(client, [...(shape ? [stateWrite(shape, states, before.keys())] : []), ...logWrites(), ...(summary ? [summary.write] : [])]);
     await summary?.then(client);
   };
+}
+
+/** The rows of the streams a batch changed, as an upsert (or an insert of the first, with `keepStored`). */
+function stateWrite<S>(shape: StateTable<S>, states: Map<string, S>, changed: Iterable<string>): TableRows {
+  const rows: unknown[][] = [];
+  for (const streamId of changed) {
+    const row = shape.row(streamId, states.get(streamId)!);
+    if (row) rows.push(row);
+  }
+  const onConflict = shape.keepStored
+    ? 'ON CONFLICT (stream_id) DO NOTHING'
+    : `ON CONFLICT (stream_id) DO UPDATE SET ${shape.columns.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`;
+  return { table: shape.table, columns: shape.columns, types: shape.types, rows, onConflict };
 }
 
 /** The one-pass rebuild's fold: states in memory, log rows out as events come, a state's row once its stream is complete. */
