@@ -4,6 +4,11 @@ import { quoted } from '../../rebuild/shadow-schema.js';
 import type { StateSummary } from '../state-per-stream.js';
 import type { FoldedProject } from './stored-state.js';
 
+/** The counts made from a schema's own `project_details` (a rebuild's, after its load). */
+export const countsFromDetailsSql = (schema: string): string =>
+  `INSERT INTO ${quoted(schema)}.project_counts (state, deleted, projects)
+     SELECT state, deleted, count(*) FROM ${quoted(schema)}.project_details GROUP BY state, deleted`;
+
 /**
  * `project_counts`: projects per (state, deleted), kept in the same transaction as the
  * `project_details` rows they count (decision 0240): live by the difference of each batch's
@@ -38,13 +43,8 @@ export const projectCounts: StateSummary<FoldedProject> = {
       },
     };
   },
-  derived: { project_counts: (schema) => countsFromDetailsSql(schema) },
+  derived: { project_counts: countsFromDetailsSql },
 };
-
-/** The counts made from a schema's own `project_details` (a rebuild's, after its load). */
-export const countsFromDetailsSql = (schema: string): string =>
-  `INSERT INTO ${quoted(schema)}.project_counts (state, deleted, projects)
-     SELECT state, deleted, count(*) FROM ${quoted(schema)}.project_details GROUP BY state, deleted`;
 
 /** `D:<state>` or `L:<state>` (deleted or live); null while the stream holds no project. */
 function keyOf(state: ProjectStreamState): string | null {
